@@ -14368,14 +14368,28 @@ var BlockReader = class {
   pending = true;
   pendingIndent = 0;
   pendingInMapping = true;
+  /**
+   * A line a scalar's reader looked at and left (the next key's, most often): where it starts,
+   * its first non-blank and its end, so that read() does not look again.
+   */
+  seenAt = -1;
+  seenFirst = 0;
+  seenEnd = 0;
   read() {
     const s = this.s;
     const n = s.length;
     let pos = 0;
     while (pos < n) {
-      const eol = lineEnd(s, pos);
-      let i = pos;
-      while (i < eol && s.charCodeAt(i) === SPACE) i++;
+      let eol;
+      let i;
+      if (pos === this.seenAt) {
+        eol = this.seenEnd;
+        i = this.seenFirst;
+      } else {
+        eol = lineEnd(s, pos);
+        i = pos;
+        while (i < eol && s.charCodeAt(i) === SPACE) i++;
+      }
       if (i === eol || s.charCodeAt(i) === HASH) {
         pos = eol + 1;
         continue;
@@ -14491,7 +14505,10 @@ var BlockReader = class {
       const next = lineEnd(s, pos);
       let i = pos;
       while (i < next && s.charCodeAt(i) === SPACE) i++;
-      if (i - pos <= indent && i < next) break;
+      if (i - pos <= indent && i < next) {
+        this.seen(pos, i, next);
+        break;
+      }
       if (i === next) {
         const after = this.nextContentIndent(next + 1);
         if (after > indent) throw new NotPlain();
@@ -14511,6 +14528,13 @@ var BlockReader = class {
         throw new NotPlain();
       }
     }
+    return pos;
+  }
+  /** Keeps what was learnt of the line at `pos` for read(); returns `pos`. */
+  seen(pos, first, end) {
+    this.seenAt = pos;
+    this.seenFirst = first;
+    this.seenEnd = end;
     return pos;
   }
   /** The indentation of the next line with content from `pos` (comments included), -1 at the end. */
@@ -14539,10 +14563,10 @@ var BlockReader = class {
       if (i === end) {
         if (contentIndent === -1) leading = Math.max(leading, lineIndent);
       } else if (contentIndent === -1) {
-        if (lineIndent <= indent) return pos;
+        if (lineIndent <= indent) return this.seen(pos, i, end);
         if (leading > lineIndent) throw new NotPlain();
         contentIndent = lineIndent;
-      } else if (lineIndent < contentIndent) return pos;
+      } else if (lineIndent < contentIndent) return this.seen(pos, i, end);
       pos = end + 1;
     }
     return n;

@@ -9,7 +9,7 @@
 // each, its parse's events (event-codec.ts), from which the lint pass places its reports.
 import { availableParallelism } from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { garbageCollector, workerThreads } from '../common/builtins.ts';
+import { garbageCollector, v8, workerThreads } from '../common/builtins.ts';
 import { exactText } from '../common/masked-text.ts';
 import type { Event } from 'js-yaml';
 import { rebase } from './document-cache.ts';
@@ -37,8 +37,14 @@ const IN_FLIGHT_SMALL_FILES_BYTES = 16_000_000;
 /** A file this large has the smaller budget (IN_FLIGHT_BYTES) while its tasks are sent. */
 const LARGE_FILE_BYTES = 4_000_000;
 const WORKER_ROLE = 'meshlint-parse';
-/** A worker collects its garbage after parsing this much text; and its young generation's size. */
+/**
+ * A worker looks at its heap after parsing this much text, and collects its garbage when the
+ * heap holds this much more than after its last collection; and its young generation's size.
+ * (Collecting after every 4 MB parsed, whatever the heap held, cost a corpus run 7% of its CPU
+ * in paired runs; the 50 MB file peaks within 3 MB of what it did.)
+ */
 const WORKER_PACE_BYTES = 4_000_000;
+const WORKER_GARBAGE_BYTES = 16_000_000;
 const WORKER_YOUNG_MB = 16;
 /** How long a worker may take to start, and a task to come back, before this thread parses it instead. */
 const START_MS = 5_000;
@@ -137,9 +143,11 @@ export function serveParses(): void {
   };
   process.on('exit', () => status(GONE));
   status(READY);
-  // Paced collections, as on the main thread for large inputs: a worker's garbage is parse garbage.
+  // Paced collections, as on the main thread for large inputs (pacing.ts): a worker's garbage is parse garbage.
   const collect = garbageCollector();
+  const heapUsed = (): number => v8().getHeapStatistics().used_heap_size;
   let since = 0;
+  let live = 0;
   port.on('message', (req: Request) => {
     let reply: Reply;
     let transfer: ArrayBuffer[] = [];
@@ -173,7 +181,10 @@ export function serveParses(): void {
     since += req.pieces.reduce((n, p) => n + p.text.length, 0);
     if (collect && since >= WORKER_PACE_BYTES) {
       since = 0;
-      collect();
+      if (heapUsed() > live + WORKER_GARBAGE_BYTES) {
+        collect();
+        live = heapUsed();
+      }
     }
   });
 }
