@@ -33185,7 +33185,7 @@ var WorkingTree = class {
       if (record === "") continue;
       const m = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.*)$/s.exec(record);
       if (!m || m[1] === "160000" || m[3] !== "0") return void 0;
-      index.push({ mode: m[1], oid: m[2], stage: m[3], path: m[4] });
+      index.push({ mode: m[1], oid: m[2], path: m[4] });
     }
     const untracked = [];
     for (const path of others.toString("utf8").split("\0")) {

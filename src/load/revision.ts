@@ -18,8 +18,6 @@ import { PASSED_THROUGH, findOnPath } from './render/process.ts';
 import { entriesALintReads, type TreeEntry } from './tree-entries.ts';
 import { WorkingTree, type GitRun } from './worktree.ts';
 
-export { entriesALintReads } from './tree-entries.ts';
-
 const TIME_LIMIT_MS = 5 * 60_000;
 /** The bytes of the files a lint reads that one revision may hold: far above a repository of manifests. */
 export const MAX_REVISION_BYTES = 512 * 1024 * 1024;

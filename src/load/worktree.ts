@@ -15,11 +15,10 @@ import { entriesALintReads, type TreeEntry } from './tree-entries.ts';
 /** Runs git in the repository's top folder with the diff's hardening: its output, or undefined when it failed. */
 export type GitRun = (args: readonly string[]) => Buffer | undefined;
 
-/** A file of the index: `git ls-files --stage`. */
+/** A file of the index (`git ls-files --stage`), of stage 0: no conflict. */
 interface IndexEntry {
   readonly mode: string;
   readonly oid: string;
-  readonly stage: string;
   readonly path: string;
 }
 
@@ -79,7 +78,7 @@ export class WorkingTree {
       if (record === '') continue;
       const m = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.*)$/s.exec(record);
       if (!m || m[1] === '160000' || m[3] !== '0') return undefined;
-      index.push({ mode: m[1] as string, oid: m[2] as string, stage: m[3] as string, path: m[4] as string });
+      index.push({ mode: m[1] as string, oid: m[2] as string, path: m[4] as string });
     }
     const untracked: TreeEntry[] = [];
     for (const path of others.toString('utf8').split('\0')) {

@@ -8,6 +8,7 @@ import { allRules } from '../../rules/index.ts';
 import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { lint, type LintOptions } from '../../src/engine/linter.ts';
 import { decodeSource, type ReadOutcome } from '../../src/load/read.ts';
+import { shopNamespace } from '../helpers/cli.ts';
 import { MASK, MASK_MIN_BYTES, exactText, maskedDecode, maskedNeedle, sameMasked } from '../../src/common/masked-text.ts';
 
 /** V8 writes a string held one byte a character with the tag `"`, one of two bytes with `c`. */
@@ -44,13 +45,7 @@ metadata:
 data:
   x: "неверно
 ---
-apiVersion: v1
-kind: Namespace
-metadata:
-  name: shop
-  labels:
-    istio-injection: enabled
-`;
+${shopNamespace()}`;
 
 test('maskedDecode masks each UTF-16 unit beyond Latin-1, and exactText puts back any slice', () => {
   const text = 'a: é\nb: Привет 😀\n# ж\u2028\n' + 'x'.repeat(50) + '日本';
