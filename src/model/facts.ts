@@ -4,7 +4,7 @@ import type { Path, Resource, SourceFile, Target } from '../common/types.ts';
 import type { MeshSettings } from '../common/config.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './install/istio-version.ts';
-import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './install/version-evidence.ts';
+import { mightHoldVersionEvidence, valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './install/version-evidence.ts';
 import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './install/version-facts.ts';
 import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
@@ -513,6 +513,7 @@ const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-c
 const WORKLOAD_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Pod']);
 
 export function mightHoldFacts(docText: string): boolean {
+  if (mightHoldVersionEvidence(docText)) return true;
   const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
   // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
   // istiod's Helm values files have no kind at all.

@@ -1,6 +1,7 @@
 // The facts pass parses only documents that may hold a fact (mightHoldFacts): an injected
-// workload is not one of them, however many Istio names its pod spec carries; istiod's own
-// Service and Deployment are, however their metadata is written.
+// workload is not one of them, however many Istio names its pod spec carries, unless an Istio
+// image with a version says which Istio injected it; istiod's own Service and Deployment are,
+// however their metadata is written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mightHoldFacts } from '../../src/model/facts.ts';
@@ -16,7 +17,7 @@ spec:
     spec:
       containers:
         - name: istio-proxy
-          image: docker.io/istio/proxyv2:1.26.0
+          image: auto
       volumes:
         - name: istiod-ca-cert
           configMap:
@@ -26,6 +27,13 @@ spec:
 test('an injected pod\'s volume istiod-ca-cert does not make its Deployment a fact to parse', () => {
   assert.not.ok(mightHoldFacts(injectedPod));
   assert.not.ok(mightHoldFacts(injectedPod.replace('kind: Deployment', 'kind: Service')));
+});
+
+test('an Istio image with a version tag is version evidence, whatever the kind', () => {
+  assert.ok(mightHoldFacts(injectedPod.replace('image: auto', 'image: docker.io/istio/proxyv2:1.26.0')));
+  assert.ok(mightHoldFacts(injectedPod.replace('image: auto', '"image": "gcr.io/istio-release/proxyv2:v1.26.0-distroless"')));
+  assert.not.ok(mightHoldFacts(injectedPod.replace('image: auto', 'image: docker.io/istio/proxyv2:latest')));
+  assert.not.ok(mightHoldFacts(injectedPod.replace('image: auto', 'image: docker.io/istio/proxyv2@sha256:abc')));
 });
 
 test('istiod\'s Service and Deployment are still parsed, wherever metadata.name sits', () => {

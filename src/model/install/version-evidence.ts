@@ -42,6 +42,22 @@ const MAX_FILLED_IN = 8;
 const MAX_DEPENDENCIES = 256;
 const SMCP_VERSIONS: Readonly<Record<string, string>> = distributions.serviceMeshControlPlane;
 
+/**
+ * Cheap pre-check for the facts pass (facts.ts, mightHoldFacts): could a document's text hold
+ * version evidence that its kind alone does not send to the pass? An Istio image with a version
+ * tag (a gateway's proxyv2, an injected pod's istio-init), a chart label of Istio's charts, the
+ * installer's version label. Kept beside the readers below so that none of them is hidden.
+ */
+const VERSION_EVIDENCE_TEXT = new RegExp(
+  [
+    `/(?:${distributions.images.join('|')}):v?1\\.\\d`,
+    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${distributions.distinctCharts.join('|')})-v?\\d`,
+    'operator\\.istio\\.io/version',
+  ].join('|'),
+);
+
+export const mightHoldVersionEvidence = (docText: string): boolean => VERSION_EVIDENCE_TEXT.test(docText);
+
 /** The Istio version in an image reference: docker.io/istio/proxyv2:1.22.3-distroless → 1.22.3. */
 export function imageVersion(image: string): IstioVersion | undefined {
   const ref = imageRef(image);
