@@ -4,6 +4,7 @@
 // WorkloadEntries and Namespaces, never from a Deployment's own metadata. And
 // ambient.istio.io/redirection is a status istio-cni writes: its old `disabled` opt-out is
 // gone since 1.22. Each mistake is silent: the pod is captured, or not, against what was written.
+import { versionWords } from '../src/model/facts.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE } from '../src/model/ambient/capture.ts';
 import {
@@ -151,7 +152,7 @@ export default createRule({
       context.report({
         target: { resource: r, path },
         messageId: reads ? 'ingressLoose' : 'ingressInvalid',
-        data: { key: INGRESS_USE_WAYPOINT, value, version: version.text },
+        data: { key: INGRESS_USE_WAYPOINT, value, version: versionWords(facts.mesh) },
         suggest,
       });
     };

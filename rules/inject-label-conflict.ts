@@ -2,6 +2,7 @@
 // what the author wrote. Webhook selectors see labels only and the namespace decides first:
 // a disabled namespace cannot be overridden by the pod, istio-injection=enabled beats any
 // istio.io/rev, and when label and annotation disagree the label wins (inject.go).
+import { versionWords } from '../src/model/facts.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { effectiveInject, namespaceLabelLocation, namespaceOf } from '../src/model/injection/intent.ts';
@@ -111,7 +112,7 @@ export default createRule({
             context.report({
               target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
               messageId: 'labelVsAnnotationBefore112',
-              data: { key: INJECT_KEY, label, annotation, version: version.text },
+              data: { key: INJECT_KEY, label, annotation, version: versionWords(context.facts.mesh) },
               related: [{ target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label, which webhooks select on' }],
             });
           } else context.report({

@@ -3,6 +3,7 @@
 // A label on a Deployment's own metadata, istio-injection on a pod, sidecar.istio.io/inject
 // on a Namespace: all silently do nothing. The annotation cannot opt in either, because
 // webhook selectors never see annotations.
+import { versionWords } from '../src/model/facts.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { atLeast } from '../src/model/install/istio-version.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/injection/mesh.ts';
@@ -121,7 +122,7 @@ export default createRule({
         context.report({
           target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
           messageId: podLabelsSelect ? 'annotationOptIn' : 'annotationOptInBefore110',
-          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? 'no webhook matches its labels', nsKey: NS_INJECTION_LABEL, version: context.facts.mesh.version.text },
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? 'no webhook matches its labels', nsKey: NS_INJECTION_LABEL, version: versionWords(context.facts.mesh) },
           ...(related ? { related: [related] } : {}),
         });
       },

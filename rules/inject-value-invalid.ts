@@ -4,9 +4,9 @@
 // back to the default policy, so "False" in an enabled namespace now injects. The pod label
 // is read from 1.12 on; before, only the annotation is judged.
 import { createRule } from '../src/engine/rule-api.ts';
-import { atLeast } from '../src/model/install/istio-version.ts';
+import { rangeText, splitRange, type VersionRange } from '../src/model/install/istio-version.ts';
 import { INJECT_KEY } from '../src/model/injection/mesh.ts';
-import { parseInjectValue, readsInjectLabel } from '../src/model/injection/injection.ts';
+import { parseInjectValue, readsInjectLabel, type InjectValue } from '../src/model/injection/injection.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Path } from '../src/common/types.ts';
@@ -39,7 +39,9 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const version = context.facts.mesh.version;
-    const newer = atLeast(version, 1, 27);
+    // Words for the versions the cluster may run, the same at every step of a range: the
+    // releases up to 1.26 and those from 1.27, each with what it does.
+    const { before, since } = splitRange(context.facts.mesh.versionFact.range, 1, 27);
     const check = (t: PodTemplate, where: 'Label' | 'Annotation', path: Path, raw: unknown): void => {
       const target = { resource: t.resource, path };
       const suggest = [
@@ -68,18 +70,22 @@ export default createRule({
       }
       // A value a tool fills in ("{{ .Values.inject }}", "${INJECT}") is unknown, not invalid.
       if (typeof raw !== 'string' || raw === 'true' || raw === 'false' || isPlaceholder(raw)) return;
-      const now = parseInjectValue(raw, version);
-      // What it means on the version in force; before 1.27, also that an upgrade changes it.
+      const early = before && parseInjectValue(raw, before.to);
+      const late = since && parseInjectValue(raw, since.to);
+      const now = (early ?? late) as InjectValue;
+      // What it means on the versions in force; before 1.27, also that an upgrade changes it.
       const effect = now.kind === 'default' ? 'ignores it, so the namespace and the injector policy decide' : `reads it as ${now.kind}`;
-      const other = newer ? '' : ', and 1.27 and later ignore it';
-      // --fix writes "true"/"false" only where that is what Istio reads today ("False" before
-      // 1.27); from 1.27 "False" is ignored, so writing "false" would remove a sidecar: a suggestion.
+      const other = early ? `, and 1.27 and later ignore it${late && late.kind === 'default' ? ', so the namespace and the injector policy decide' : ''}` : '';
+      const versionText = rangeText(before ?? (since as VersionRange));
+      // --fix writes "true"/"false" only where that is what Istio reads at every version in
+      // force ("False" before 1.27); from 1.27 "False" is ignored, so writing "false" would
+      // remove a sidecar: a suggestion.
       const lower = raw.toLowerCase();
-      const keepsBehaviour = (lower === 'true' || lower === 'false') && now.kind === lower;
+      const keepsBehaviour = (lower === 'true' || lower === 'false') && [early, late].every((m) => m === undefined || m.kind === lower);
       context.report({
         target,
         messageId: 'invalid',
-        data: { where, key: INJECT_KEY, value: raw, version: version.text, effect, other },
+        data: { where, key: INJECT_KEY, value: raw, version: versionText, effect, other },
         ...(keepsBehaviour ? { fix: [{ op: 'set' as const, path, value: lower }] } : { suggest }),
       });
     };

@@ -9,6 +9,7 @@ import {
   ENABLE_CORE_DUMP, includeOutboundPortsCni, includeOutboundPortsInit, INCLUDE_OUTBOUND_PORTS, INTERFACE_ANNOTATIONS,
   nativeSidecarEffect, NATIVE_SIDECAR, QUANTITY_ANNOTATIONS, webhookChecks, webhookValidatesQuantities, type Check,
 } from '../src/model/injection/annotation-validation.ts';
+import { rangeText, splitRange } from '../src/model/install/istio-version.ts';
 import { explicitlyOptedOut } from '../src/model/injection/intent.ts';
 import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { listEntryInSource } from '../src/model/text-search.ts';
@@ -217,7 +218,7 @@ export default createRule({
       rejected: '{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}',
       rejectedTemplate: '{{ key }}: {{ reason }}. It breaks istio-proxy\'s resources, so the injector rejects the pod{{ ifInjected }}. {{ advice }}',
       runtime: '{{ key }}: {{ reason }}. {{ effect }}. {{ advice }}',
-      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On {{ effects }}. Write "true" or "false".',
       tooLarge: '{{ key }} is too large to check: it is {{ problem }}. No real value comes near this size.',
       setValue: 'Set it to "{{ value }}": {{ why }}.',
     },
@@ -280,6 +281,12 @@ export default createRule({
           } else if (key === NATIVE_SIDECAR) {
             const effect = nativeSidecarEffect(value, version);
             if (effect === undefined) continue;
+            // The words name each side of 1.27 that the version fact spans (the same at every step).
+            const { before, since } = splitRange(context.facts.mesh.versionFact.range, 1, 27);
+            const sides = [before, since].flatMap((r) => {
+              const e = r && nativeSidecarEffect(value, r.to);
+              return r && e ? [`Istio ${rangeText(r)}: ${NATIVE_EFFECTS[e]}`] : [];
+            });
             const lower = value.trim().toLowerCase();
             const meant = lower === 'true' || lower === 'false' ? lower : undefined;
             const repair: Repair = meant
@@ -289,7 +296,7 @@ export default createRule({
               target: { resource: t.resource, path },
               messageId: 'nativeSidecar',
               severity: 'warn',
-              data: { key, value: shown(value), version: version.text, effect: NATIVE_EFFECTS[effect] },
+              data: { key, value: shown(value), effects: sides.join('; on ') },
               ...editsOf(path, repair),
             });
           }

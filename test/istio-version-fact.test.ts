@@ -36,6 +36,21 @@ const app = (ns = 'shop'): string => yaml`
       spec:
         containers: [{ name: web, image: nginx }]
 `;
+/** A Deployment whose native-sidecar annotation Istio reads from 1.24 only: as off up to 1.26, as on from 1.27. */
+const native = (ns = 'shop'): string => yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata: { name: ${ns}, labels: { istio-injection: enabled } }
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: ${ns} }
+  spec:
+    template:
+      metadata: { annotations: { sidecar.istio.io/nativeSidecar: "True" } }
+      spec:
+        containers: [{ name: web, image: nginx }]
+`;
 const istiod = (tag: string): string => yaml`
   apiVersion: apps/v1
   kind: Deployment
@@ -47,12 +62,24 @@ const istiod = (tag: string): string => yaml`
 `;
 
 test('unknown version: a finding whose verdict differs between releases waits, with one note naming istio.version', () => {
-  const r = run({ 'app.yaml': app() });
-  assert.equal(found(r, 'inject-value-invalid'), []);
+  const r = run({ 'app.yaml': native() });
+  assert.equal(found(r, 'traffic-annotation-invalid'), []);
   const note = r.notes.find((n) => n.id === 'istio-version-unknown');
   assert.ok(note, `notes: ${noteIds(r).join(', ')}`);
-  assert.match(note?.message ?? '', /^1 finding \(inject-value-invalid\) is left out: it holds on some Istio versions only, and which Istio version runs is not among the inputs\. State istio\.version/);
+  assert.match(note?.message ?? '', /^1 finding \(traffic-annotation-invalid\) is left out: it holds on some Istio versions only, and which Istio version runs is not among the inputs\. State istio\.version/);
   assert.is(r.facts.mesh.versionOrigin, 'unknown');
+});
+
+test('unknown version: a finding that holds at every version stands, though its words differ by version; it is phrased for the range', () => {
+  // "False": read as false up to 1.26, ignored from 1.27; wrong at every version.
+  const r = run({ 'app.yaml': app().replace('labels: { sidecar.istio.io/inject: "yes" }', 'annotations: { sidecar.istio.io/inject: "False" }') });
+  assert.equal(found(r, 'inject-value-invalid'), [
+    'app.yaml:10 Annotation sidecar.istio.io/inject: "False" is neither "true" nor "false": Istio 1.18 to 1.26 reads it as false, and 1.27 and later ignore it, so the namespace and the injector policy decide. Write "true" or "false".',
+  ]);
+  assert.not.ok(noteIds(r).includes('istio-version-unknown'));
+  // At each side of 1.27, the words of that version alone.
+  assert.match(found(run({ 'app.yaml': app() }, { version: '1.26.9' }), 'inject-value-invalid')[0] ?? '', /Istio 1\.26\.9 reads it as true, and 1\.27 and later ignore it\. Write/);
+  assert.match(found(run({ 'app.yaml': app() }, { version: '1.27.0' }), 'inject-value-invalid')[0] ?? '', /Istio 1\.27\.0 ignores it, so the namespace/);
 });
 
 test('the steps of a range read the documents the first run kept, and find its findings again by what they name', () => {
@@ -70,14 +97,22 @@ test('the steps of a range read the documents the first run kept, and find its f
   `;
   let parsedAgain = 0;
   const r = lint(
-    [decodeSource(Buffer.from(app()), 'app.yaml', undefined), decodeSource(Buffer.from(misplaced), 'api.yaml', undefined)],
+    [decodeSource(Buffer.from(native()), 'app.yaml', undefined), decodeSource(Buffer.from(misplaced), 'api.yaml', undefined)],
     { config: EMPTY_CONFIG, rules: [...rulesById.values()], documentsAgain: (f) => (parsedAgain++, parseFile(f)) },
   );
   // Judged at the steps below the top: one finding left out, the other holding at every one.
-  assert.equal(found(r, 'inject-value-invalid'), []);
+  assert.equal(found(r, 'traffic-annotation-invalid'), []);
   assert.equal(found(r, 'inject-misplaced').length, 1);
   assert.ok(noteIds(r).includes('istio-version-unknown'));
   assert.is(parsedAgain, 0, 'no file parsed again');
+});
+
+test('a range that spans a change of behaviour: a finding at every step names what each side does', () => {
+  const r = run({ 'platform/a.yaml': istiod('1.25.0'), 'platform/b.yaml': istiod('1.28.0').replace('name: istiod,', 'name: istiod-canary,'), 'platform/app.yaml': native() });
+  assert.equal(found(r, 'traffic-annotation-invalid').map((f) => f.replace(/^.*neither "true" nor "false"\. /, '')), [
+    'On Istio 1.25.0 to 1.26: it turns native sidecars OFF; on Istio 1.27 to 1.28.0: it turns native sidecars ON. Write "true" or "false".',
+  ]);
+  assert.match(found(run({ 'app.yaml': native() }, { version: '1.27.1' }), 'traffic-annotation-invalid')[0] ?? '', /On Istio 1\.27\.1: it turns native sidecars ON\. Write/);
 });
 
 test('a stated version decides: the finding at that version, no note', () => {
@@ -176,9 +211,9 @@ test('a release older than meshlint models: named once; rules that cannot judge 
 
 test('text that is not a version is unknown, never the newest and never a crash', () => {
   for (const tag of ['latest', '$(TAG)', '{{ .Values.tag }}', '1.x', '']) {
-    const r = run({ 'op.yaml': `apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: { name: x }\nspec: { tag: ${JSON.stringify(tag)} }\n`, 'app.yaml': app() });
+    const r = run({ 'op.yaml': `apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: { name: x }\nspec: { tag: ${JSON.stringify(tag)} }\n`, 'app.yaml': native() });
     assert.is(r.facts.mesh.versionOrigin, 'unknown', tag);
-    assert.equal(found(r, 'inject-value-invalid'), [], tag);
+    assert.equal(found(r, 'traffic-annotation-invalid'), [], tag);
   }
 });
 
@@ -195,7 +230,7 @@ test('a version a tool fills in (an ApplicationSet template) is named in the not
             chart: istiod
             targetRevision: '{{ .values.istioVersion }}'
   `;
-  const r = run({ 'appset.yaml': appSet, 'app.yaml': app() });
+  const r = run({ 'appset.yaml': appSet, 'app.yaml': native() });
   assert.is(r.facts.mesh.versionOrigin, 'unknown');
   const note = r.notes.find((n) => n.id === 'istio-version-unknown')?.message ?? '';
   assert.match(note, /not among the inputs \(ApplicationSet istiod sets targetRevision "\{\{ \.values\.istioVersion \}\}" from a template \(appset\.yaml\)\)\. State istio\.version/);

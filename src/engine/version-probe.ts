@@ -4,12 +4,12 @@
 // the run records each step they compared against (istio-version.ts atLeast): so a finding is
 // judged once at the top of the range, then again at the first version of each step below it.
 // The runs again read only the files those findings sit in and point at, with only their rules,
-// and compare findings by what they name (rule, document, path, words), not by where they are
+// and compare findings by what they flag (rule, document, path, message id), not by where they are
 // placed: a step places nothing, so it locates nothing, reads no directive and parses again only
 // the files whose documents the first run did not keep.
 import { compareVersions, existsAt, isExact, probesWithin, rangeText, type IstioVersion } from '../model/install/istio-version.ts';
 import type { VersionFact } from '../model/install/version-facts.ts';
-import type { Finding, LintMessage, ParsedDocument, SourceFile } from '../common/types.ts';
+import type { Finding, LintMessage, ParsedDocument, SourceFile, Target } from '../common/types.ts';
 import type { LintReport } from './linter.ts';
 import { summarize } from './report.ts';
 import type { MeshlintRule } from './rule-api.ts';
@@ -46,17 +46,22 @@ const MAX_PROBES = 64;
 export const judgedAcrossVersions = (rule: MeshlintRule): boolean => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
 
 /**
- * What a finding names: its rule, document, path (or offsets) and words, the same at every step
- * it holds at. The words too: a message that names the version (Istio 1.31 ignores it) differs
- * where the verdict does.
+ * What a finding flags: its rule, document, path (or offsets), message id and the places its
+ * related locations point at, the same at every step it holds at. Not its words: a message that
+ * names the version differs between steps where the verdict does not (the rule phrases it for
+ * the range, see istio-version.ts splitRange).
  */
 export function findingKey(f: Finding): string {
-  const t = f.target;
+  const related = f.related.map((r) => placeOf(r.target)).join('\u0003');
+  return `${f.ruleId}\0${placeOf(f.target)}\0${f.messageId ?? f.message}\0${related}`;
+}
+
+function placeOf(t: Target): string {
   const doc = 'doc' in t ? t.doc : t.resource.doc;
   const place = 'offset' in t
     ? `@${t.offset}:${t.endOffset}`
     : `${('doc' in t ? t.path : [...t.resource.basePath, ...t.path]).join('\u0001')}${t.within ? `\u0002${String(t.within)}` : ''}`;
-  return `${f.ruleId}\0${doc.file.displayPath}\0${doc.startOffset}\0${place}\0${f.message}`;
+  return `${doc.file.displayPath}\0${doc.startOffset}\0${place}`;
 }
 const within = (v: IstioVersion, f: VersionFact): boolean => compareVersions(v, f.range.from) >= 0 && compareVersions(v, f.range.to) <= 0;
 

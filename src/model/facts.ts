@@ -3,7 +3,7 @@
 import type { Path, Resource, SourceFile, Target } from '../common/types.ts';
 import type { MeshSettings } from '../common/config.ts';
 import { asObject, getIn, labelString } from './workload.ts';
-import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './install/istio-version.ts';
+import { atLeast, parseIstioVersion, rangeText, uncoveredVersionNote, type IstioVersion } from './install/istio-version.ts';
 import { mightHoldVersionEvidence, valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './install/version-evidence.ts';
 import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './install/version-facts.ts';
 import {
@@ -431,6 +431,12 @@ export class FactsBuilder {
 }
 
 /** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
+/**
+ * The versions a message names: the version fact's range ("1.18 to 1.31" when unknown), the same
+ * at every step of it; a step's own version is for decisions, not for words (version-probe.ts).
+ */
+export const versionWords = (mesh: MeshFacts): string => rangeText(mesh.versionFact.range);
+
 export function withVersion(facts: Facts, fact: VersionFact, version: IstioVersion = fact.range.to): Facts {
   const webhooks = atLeast(version, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
   return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version, versionOrigin: fact.origin, versionFact: fact } };

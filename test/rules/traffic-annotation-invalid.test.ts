@@ -380,7 +380,7 @@ ruleTester(rule, {
       code: deployment('sidecar.istio.io/nativeSidecar: "False"'),
       config: shop,
       istioVersion: '1.28',
-      errors: [{ messageId: 'nativeSidecar', severity: 1, line: 8, column: 9, message: 'sidecar.istio.io/nativeSidecar: "False" is neither "true" nor "false". On Istio 1.28 it turns native sidecars ON. Write "true" or "false".' }],
+      errors: [{ messageId: 'nativeSidecar', severity: 1, line: 8, column: 9, message: 'sidecar.istio.io/nativeSidecar: "False" is neither "true" nor "false". On Istio 1.28: it turns native sidecars ON. Write "true" or "false".' }],
       output: deployment('sidecar.istio.io/nativeSidecar: "false"'),
     },
     {
@@ -388,7 +388,7 @@ ruleTester(rule, {
       code: deployment('sidecar.istio.io/nativeSidecar: "True"'),
       config: shop,
       istioVersion: '1.26',
-      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.26 it turns native sidecars OFF' }],
+      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.26: it turns native sidecars OFF' }],
       output: deployment('sidecar.istio.io/nativeSidecar: "true"'),
     },
     {
@@ -396,14 +396,14 @@ ruleTester(rule, {
       code: deployment('sidecar.istio.io/nativeSidecar: ""'),
       config: shop,
       istioVersion: '1.25',
-      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.25 it turns native sidecars OFF' }],
+      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.25: it turns native sidecars OFF' }],
     },
     {
       name: 'nativeSidecar "" leaves istiod\'s setting from 1.27',
       code: deployment('sidecar.istio.io/nativeSidecar: ""'),
       config: shop,
       istioVersion: '1.27',
-      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.27 it leaves the choice to istiod\'s ENABLE_NATIVE_SIDECARS' }],
+      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.27: it leaves the choice to istiod\'s ENABLE_NATIVE_SIDECARS' }],
     },
     {
       name: 'nativeSidecar "enabled": two suggestions, no fix',

@@ -114,6 +114,20 @@ export function probesWithin(range: VersionRange, thresholds: readonly IstioVers
   // The last step reaches range.to: the run at range.to judges it.
   return [...steps.values()].sort(compareVersions).slice(0, -1);
 }
+/**
+ * A range split where a behaviour changed (at major.minor.patch): the releases before and the
+ * releases from then on, either left out when the range lies wholly on one side. Messages about
+ * a range name each side's behaviour; the recorder of atLeast is not asked (words, not decisions).
+ */
+export function splitRange(r: VersionRange, major: number, minor: number, patch = 0): { readonly before?: VersionRange; readonly since?: VersionRange } {
+  const at: IstioVersion = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
+  if (compareVersions(r.to, at) < 0) return { before: r };
+  if (compareVersions(r.from, at) >= 0) return { since: r };
+  // The last release before the change: the previous minor's last patch, or the patch before.
+  const last: IstioVersion = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
+  return { before: { from: r.from, to: last }, since: { from: at, to: r.to } };
+}
+
 /** Orders two versions: negative when `a` is older. */
 export function compareVersions(a: IstioVersion, b: IstioVersion): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
