@@ -177,7 +177,9 @@ export default createRule<[], MessageIds>({
           messageId: 'seccomp',
           ...(proxySeccomp ? {} : { severity: 'warn' as const }),
           data: { ...common, containers },
-          related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.source }] : related,
+          related: proxySeccomp?.target
+            ? [...related, { target: proxySeccomp.target, message: proxySeccomp.value === true ? `${proxySeccomp.source}: read from Istio 1.28 only` : proxySeccomp.source }]
+            : related,
           suggest,
         });
       },

@@ -164,6 +164,12 @@ ruleTester(rule, {
       files: [shopNamespace('restricted'), injectorConfigMap({ pilot: { cni: { enabled: true } }, global: { proxy: { seccompProfile: { type: 'RuntimeDefault' } } } })],
     },
     {
+      name: 'global.proxy.seccompProfile on 1.28.0, the first release whose injection template reads it',
+      code: webContainerSeccomp,
+      istioVersion: '1.28.0',
+      files: [shopNamespace('restricted'), injectorConfigMap({ pilot: { cni: { enabled: true } }, global: { proxy: { seccompProfile: { type: 'RuntimeDefault' } } } })],
+    },
+    {
       name: 'Namespace with injection and CNI on',
       code: shopNamespace('baseline').code,
       config: { istio: { cni: true } },
@@ -307,6 +313,13 @@ ruleTester(rule, {
       name: 'restricted with CNI, global.proxy.seccompProfile empty in the injector ConfigMap: error',
       code: webContainerSeccomp,
       files: [shopNamespace('restricted'), injectorConfigMap({ pilot: { cni: { enabled: true } }, global: { proxy: { seccompProfile: {} } } })],
+      errors: [{ messageId: 'seccomp', line: 10, column: 7, severity: 2, message: 'Set seccompProfile.type: RuntimeDefault on the pod' }],
+    },
+    {
+      name: 'global.proxy.seccompProfile on 1.27: the injection template does not read it yet, an error that says so',
+      code: webContainerSeccomp,
+      istioVersion: '1.27.9',
+      files: [shopNamespace('restricted'), injectorConfigMap({ pilot: { cni: { enabled: true } }, global: { proxy: { seccompProfile: { type: 'RuntimeDefault' } } } })],
       errors: [{ messageId: 'seccomp', line: 10, column: 7, severity: 2, message: 'Set seccompProfile.type: RuntimeDefault on the pod' }],
     },
     {

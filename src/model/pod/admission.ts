@@ -10,6 +10,14 @@ import { enforcedLevel, psaViolations, securityOf, type PsaLevel, type SecurityS
 import { injectionTemplates, sidecarPlan, interceptionModeOf, SIDECAR_STATUS_ANNOTATION, type SidecarPlan } from './sidecar.ts';
 import { isPlaceholder } from '../placeholder.ts';
 import { labelString, type PodTemplate } from '../workload.ts';
+import { atLeast, type IstioVersion } from '../install/istio-version.ts';
+
+/**
+ * The injection template renders global.proxy.seccompProfile onto istio-init (or
+ * istio-validation) and istio-proxy from 1.28.0 (files/injection-template.yaml); before, the
+ * value is read by nothing and the injected containers carry no profile.
+ */
+export const readsProxySeccompProfile = (v: IstioVersion): boolean => atLeast(v, 1, 28);
 
 export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
 
@@ -64,7 +72,7 @@ export function injectedUnderPsa(t: PodTemplate, facts: Facts): InjectedUnderPsa
   const opts = {
     tproxy: mode === 'TPROXY',
     capNetBindService: capNetBindService === 'true',
-    proxySeccomp: plan.install.proxySeccompProfile?.value === true,
+    proxySeccomp: plan.install.proxySeccompProfile?.value === true && readsProxySeccompProfile(facts.mesh.version),
   };
   return { ns, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
 }
