@@ -4,6 +4,7 @@
 // Native sidecars order start-up by themselves, through the proxy's startup probe.
 import { createRule } from '../src/engine/rule-api.ts';
 import { meshConfigOf } from '../src/model/install/install.ts';
+import { versionWords } from '../src/model/facts.ts';
 import { parseSelectorString, knownLabels, matches, type LabelSelector } from '../src/model/injection/selector.ts';
 import {
   annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, STATUS_PORT_ANNOTATION, type SidecarPlan,
@@ -32,12 +33,14 @@ function relatedOfPlan(plan: SidecarPlan): RelatedLocation[] {
   return out;
 }
 
-type MessageIds = 'meshNoHold' | 'podNoHold' | 'lifecycleReplacesHold' | 'nativeNoProbe' | 'renderedNoHold' | 'meshTooComplex';
+type MessageIds = 'meshNoHold' | 'holdUnread' | 'podNoHold' | 'lifecycleReplacesHold' | 'nativeNoProbe' | 'renderedNoHold' | 'meshTooComplex';
 
 /** Workloads whose start-up one install leaves unordered: reported once, on the install. */
 interface InstallGroup {
   readonly target: Target;
   readonly workloads: PodTemplate[];
+  /** The install's hold setting that its release does not read (holdUnread), if that is the cause. */
+  readonly unread?: string;
 }
 
 /** Related locations listed on an install's finding, at most: the message counts them all. */
@@ -58,6 +61,8 @@ export default createRule<[Options], MessageIds>({
     messages: {
       meshNoHold:
         'Sidecars of this install start alongside the app: {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.',
+      holdUnread:
+        '{{ what }} is not read by Istio {{ version }}: the ProxyConfig field came in 1.8.0, so nothing holds the app until Envoy is ready. Set the Helm value global.proxy.holdApplicationUntilProxyStarts: true.',
       podNoHold: 'This pod {{ what }}: its app can start before Envoy is ready. {{ fix }}',
       lifecycleReplacesHold:
         '{{ lifecycle }} replaces the hold\'s `pilot-agent wait` hook: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.',
@@ -135,6 +140,22 @@ export default createRule<[Options], MessageIds>({
           }
           return;
         }
+        // A hold written where this release does not read it (before 1.8, only the Helm value holds).
+        const unread = plan.hold.unread;
+        if (unread && plan.native.value === false) {
+          const version = versionWords(context.facts.mesh);
+          if (unread.path) {
+            context.report({ target: { resource: t.resource, path: unread.path }, messageId: 'holdUnread', data: { what: unread.what, version }, related });
+            return;
+          }
+          if (unread.stated?.target && unread.stated.origin === 'input') {
+            const key = `unread\0${targetKey(unread.stated.target)}`;
+            let group = installs.get(key);
+            if (!group) installs.set(key, (group = { target: unread.stated.target, workloads: [], unread: unread.what }));
+            group.workloads.push(t);
+            return;
+          }
+        }
         // What the pod itself does: it turns hold off, or turns native sidecars off, in a mesh
         // that would otherwise order its start-up. Its own finding, on its own line.
         const podOptsOut = podOwnChoice(plan);
@@ -169,7 +190,8 @@ export default createRule<[Options], MessageIds>({
         for (const g of installs.values()) {
           const related: RelatedLocation[] = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
           const n = g.workloads.length;
-          context.report({ target: g.target, messageId: 'meshNoHold', data: { workloads: `${n} injected workload${n === 1 ? '' : 's'}` }, related });
+          if (g.unread !== undefined) context.report({ target: g.target, messageId: 'holdUnread', data: { what: g.unread, version: versionWords(context.facts.mesh) }, related });
+          else context.report({ target: g.target, messageId: 'meshNoHold', data: { workloads: `${n} injected workload${n === 1 ? '' : 's'}` }, related });
         }
       },
     };

@@ -59,7 +59,7 @@ test('native sidecars and hold: the model agrees with every golden file of the i
       const out = outputs[i];
       const rendered = out && renderedProxy(out);
       if (!rendered || !hasAppContainers(t)) return;
-      const predicted = nativeSidecarsFor(t, testRun, V).value === true ? 'native' : holdFor(t, testRun).value === true ? 'held' : 'neither';
+      const predicted = nativeSidecarsFor(t, testRun, V).value === true ? 'native' : holdFor(t, testRun, V).value === true ? 'held' : 'neither';
       const actual = rendered.native ? 'native' : rendered.first && rendered.holdHook ? 'held' : 'neither';
       compared++;
       if (predicted !== actual) disagreements.push(`${name} #${i}: predicted ${predicted}, injected ${actual}`);

@@ -149,6 +149,8 @@ ruleTester(rule, {
     { name: 'Istio 1.27: an empty native annotation falls back to istiod\'s native sidecars', code: web('{ sidecar.istio.io/nativeSidecar: "" }'), config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } }, istioVersion: '1.27', notes: [] },
     { name: 'before 1.24 the native annotation is not read', code: web('{ sidecar.istio.io/nativeSidecar: "true" }'), config: { ...shop, istio: { holdApplicationUntilProxyStarts: false } }, istioVersion: '1.23', notes: ['stated:config-no-hold'] },
     // The setting did not exist before 1.7: silent at a stated older version.
+    { name: 'Istio 1.8.0: the mesh\'s defaultConfig holds the app (the ProxyConfig field is new)', code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: true').code, files: [{ filename: 'web.yaml', code: web() }], config: classic, istioVersion: '1.8.0', notes: [] },
+    { name: 'Istio 1.7: the Helm value holds the app', code: web(), files: [injectorWithValues({ global: { proxy: { holdApplicationUntilProxyStarts: true } } })], config: classic, istioVersion: '1.7.8', notes: [] },
     { name: 'Istio 1.6: the rule is silent', code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false').code, files: [{ filename: 'web.yaml', code: web() }], config: shop, istioVersion: '1.6', notes: [] },
     {
       name: 'a ProxyConfig a template fills in may turn hold on: unknown, not a workload that starts early',
@@ -159,6 +161,21 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'Istio 1.7: the mesh\'s defaultConfig hold is not read (the ProxyConfig field came in 1.8.0): one finding on it',
+      code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: true').code,
+      files: [{ filename: 'web.yaml', code: web() }],
+      config: shop,
+      istioVersion: '1.7.8',
+      errors: [{ messageId: 'holdUnread', line: 5, column: 3, message: 'is not read by Istio 1.7.8: the ProxyConfig field came in 1.8.0, so nothing holds the app until Envoy is ready. Set the Helm value global.proxy.holdApplicationUntilProxyStarts: true.' }],
+    },
+    {
+      name: 'Istio 1.7: the pod\'s proxy.istio.io/config hold is not read either',
+      code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`),
+      config: shop,
+      istioVersion: '1.7.0',
+      errors: [{ messageId: 'holdUnread', line: 8, column: 22, message: 'the pod\'s proxy.istio.io/config holdApplicationUntilProxyStarts is not read by Istio 1.7.0' }],
+    },
     {
       name: 'Istio 1.26: an empty native annotation is set, and not "true": classic, though istiod says native',
       code: web('{ sidecar.istio.io/nativeSidecar: "" }'),

@@ -5,7 +5,7 @@
 // Template: manifests/charts/istio-control/istio-discovery/files/injection-template.yaml.
 import type { Facts } from '../facts.ts';
 import type { InjectionPrediction } from '../injection/injection.ts';
-import { atLeast } from '../install/istio-version.ts';
+import { atLeast, type IstioVersion } from '../install/istio-version.ts';
 import type { InstallSettings, Stated } from '../install/install.ts';
 import { predictForTemplate } from '../injection/pod-injection.ts';
 import { isPlaceholder } from '../placeholder.ts';
@@ -44,6 +44,8 @@ export interface Decided<T> {
   readonly path?: Path;
   /** Where the deciding setting is stated in the install, when it is among the inputs. */
   readonly stated?: Stated<unknown>;
+  /** A setting that asks for the other answer but that this release does not read yet: in the pod (path) or the install (stated). */
+  readonly unread?: { readonly what: string; readonly path?: Path; readonly stated?: Stated<unknown> };
 }
 
 export interface SidecarPlan {
@@ -88,12 +90,27 @@ export function nativeSidecarsFor(t: PodTemplate, install: InstallSettings, vers
 /**
  * holdApplicationUntilProxyStarts as the template computes it: (pod ProxyConfig OR Helm value)
  * and not native. The annotation overrides the mesh default; the Helm value cannot be turned off per pod.
+ * The Helm value global.proxy.holdApplicationUntilProxyStarts exists from 1.7.0; the ProxyConfig
+ * field (the mesh's defaultConfig, the pod's proxy.istio.io/config) from 1.8.0 (istio/api
+ * mesh/v1alpha1/proxy.proto; the 1.7 template reads `.Values.global.proxy.holdApplicationUntilProxyStarts` only).
  */
-export function holdFor(t: PodTemplate, install: InstallSettings): Decided<Tri> {
+export function holdFor(t: PodTemplate, install: InstallSettings, version: IstioVersion): Decided<Tri> {
   const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
   const fromPod = text !== undefined ? holdFromProxyConfig(text) : undefined;
   const podPath = templatePath(t, 'metadata', 'annotations', PROXY_CONFIG_ANNOTATION);
+  if (!atLeast(version, 1, 7)) return { value: false, why: `Istio ${version.text} cannot hold the app until the proxy starts (holdApplicationUntilProxyStarts came in 1.7)` };
   if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
+  if (!atLeast(version, 1, 8)) {
+    // The config's istio.holdApplicationUntilProxyStarts states the outcome, whichever setting makes it.
+    if (install.holdMesh?.origin === 'config') return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
+    const unread = fromPod === true
+      ? { what: `the pod's ${PROXY_CONFIG_ANNOTATION} holdApplicationUntilProxyStarts`, path: podPath }
+      : install.holdMesh?.value === true ? { what: install.holdMesh.source, stated: install.holdMesh } : undefined;
+    const only = `Istio ${version.text} reads only the Helm value global.proxy.holdApplicationUntilProxyStarts (the ProxyConfig field came in 1.8.0)`;
+    if (install.holdValues?.value === false) return { value: false, why: `${only}, and ${install.holdValues.source} is false`, stated: install.holdValues, ...(unread ? { unread } : {}) };
+    if (install.declaredBy) return { value: false, why: `${only}, and ${install.declaredBy.source} does not set it`, stated: install.declaredBy, ...(unread ? { unread } : {}) };
+    return { value: 'unknown', why: `${only}, which no install among the inputs states`, ...(unread ? { unread } : {}) };
+  }
   if (fromPod !== undefined) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
   // A ProxyConfig a tool fills in, whole or in part, may set it.
   if (text !== undefined && isPlaceholder(text)) return { value: 'unknown', why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
@@ -149,7 +166,7 @@ function buildPlan(t: PodTemplate, facts: Facts): SidecarPlan {
     revision,
     install,
     native: nativeSidecarsFor(t, install, facts.mesh.version),
-    hold: holdFor(t, install),
+    hold: holdFor(t, install, facts.mesh.version),
     cni: cniFor(install),
   };
 }
