@@ -257,6 +257,61 @@ test("up to 1.9 the chart's webhooks select on the namespace only: a pod label \
   assert.is(outcome('1.10.0'), 'injected');
 });
 
+test('up to 1.9 the chart renders one entry: enableNamespacesByDefault selects every namespace; the objectSelector is on from 1.9.0 only', () => {
+  const files = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: shop, labels: { istio-injection: enabled } }
+    ---
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: plain }
+    ---
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: quiet, labels: { istio-injection: disabled } }
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { sidecar.istio.io/inject: "false" } }
+        spec:
+          containers: [{ name: web, image: nginx }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, namespace: plain }
+    spec:
+      template:
+        spec:
+          containers: [{ name: api, image: nginx }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: batch, namespace: quiet }
+    spec:
+      template:
+        spec:
+          containers: [{ name: batch, image: nginx }]
+  `;
+  const everyNamespace = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio-sidecar-injector, namespace: istio-system }\ndata:\n  config: "policy: enabled"\n  values: \'{"sidecarInjectorWebhook":{"enableNamespacesByDefault":true}}\'\n';
+  const outcomes = (version: string, withEvery: boolean): string =>
+    explain(
+      [decodeSource(Buffer.from(files), 'apps.yaml', undefined), ...(withEvery ? [decodeSource(Buffer.from(everyNamespace), 'injector.yaml', undefined)] : [])],
+      EMPTY_CONFIG,
+      { cliIstioVersion: version },
+    ).explanations.map((e) => `${e.namespace}:${e.outcome}${e.via ? `(${e.via.split(' ')[0] ?? ''})` : ''}`).join(' ');
+  // 1.8: no objectSelector, and injectRequired reads the annotation alone: the pod label "false" is not seen.
+  assert.is(outcomes('1.8.6', true), 'shop:injected(sidecar-injector.istio.io) plain:injected(sidecar-injector.istio.io) quiet:not-injected');
+  assert.is(outcomes('1.8.6', false), 'shop:injected(sidecar-injector.istio.io) plain:not-injected quiet:not-injected');
+  // 1.9.0: the objectSelector keeps the pod labelled "false" from the webhook.
+  assert.is(outcomes('1.9.0', true), 'shop:not-injected plain:injected(sidecar-injector.istio.io) quiet:not-injected');
+  // 1.10: the per-revision entries; enableNamespacesByDefault is the auto entry.
+  assert.is(outcomes('1.10.0', true), 'shop:not-injected plain:injected(auto.sidecar-injector.istio.io) quiet:not-injected');
+});
+
 test('a revision name that spells a version is the weakest evidence: used only when nothing else says', () => {
   const ns = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: other, labels: { istio.io/rev: 1-26 } }\n';
   assert.is(run({ 'ns.yaml': ns, 'app.yaml': app() }).facts.mesh.versionFact.source, 'Namespace other names revision 1-26, named after Istio 1.26');

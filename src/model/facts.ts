@@ -7,11 +7,12 @@ import { atLeast, parseIstioVersion, rangeText, uncoveredVersionNote, type Istio
 import { mightHoldVersionEvidence, valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './install/version-evidence.ts';
 import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './install/version-facts.ts';
 import {
-  generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
+  generateWebhooks, INJECT_KEY, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, NS_INJECTION_LABEL, REV_LABEL, WEBHOOK_SUFFIX, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './injection/mesh.ts';
 import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install/install.ts';
 import { atPlace } from './place.ts';
+import type { LabelSelector } from './injection/selector.ts';
 import { AmbientInstallBuilder } from './ambient/install.ts';
 import type { CaptureInstall } from './ambient/capture.ts';
 import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './ambient/waypoint.ts';
@@ -55,6 +56,8 @@ export interface MeshFacts {
   readonly settings: MeshSettings;
   /** Istio's injector webhook entries, in the order the API server would call them. */
   readonly webhooks: readonly InjectorWebhook[];
+  /** The webhooks as Istio 1.10 and later lay them out: what `webhooks` is at each version made from (legacyLayout). */
+  readonly webhooksSince110: readonly InjectorWebhook[];
   /** input: MutatingWebhookConfigurations or IstioOperators among the inputs; config: the config's istio: section; assumed: a default install. */
   readonly webhooksOrigin: FactOrigin;
   /** Injector ConfigMaps among the inputs. */
@@ -314,6 +317,7 @@ export class FactsBuilder {
         versionFact: versions.run,
         versions,
         ...install,
+        webhooksSince110: install.webhooks,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
         cniInstalls: this.cniInstalls,
@@ -330,7 +334,7 @@ export class FactsBuilder {
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
       },
     };
-    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
+    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
   }
 
   /**
@@ -438,20 +442,45 @@ export class FactsBuilder {
 export const versionWords = (mesh: MeshFacts): string => rangeText(mesh.versionFact.range);
 
 export function withVersion(facts: Facts, fact: VersionFact, version: IstioVersion = fact.range.to): Facts {
-  const webhooks = atLeast(version, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
+  const webhooks = atLeast(version, 1, 10) ? facts.mesh.webhooksSince110 : legacyLayout(facts.mesh, version);
   return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version, versionOrigin: fact.origin, versionFact: fact } };
 }
 
 /**
  * The webhooks the chart rendered up to 1.9, when meshlint generates them (none among the
  * inputs): `sidecarInjectorWebhook.useLegacySelectors` was true by default until 1.10
- * (manifests/charts/istio-control/istio-discovery/values.yaml at 1.9.0), one entry per revision
- * that selects on the namespace only: istio-injection=enabled for the default revision,
- * istio.io/rev for another (mutatingwebhook.yaml at 1.9.0). No entry selects a pod by its own
- * labels. Webhooks read from the inputs are kept as written.
+ * (istio-discovery values.yaml at 1.9.0), and before 1.9 the legacy layout was the only one
+ * (mutatingwebhook.yaml at 1.6.0 to 1.9.0): one entry, sidecar-injector.istio.io, per revision.
+ * - enableNamespacesByDefault: every namespace but those labelled istio-injection=disabled, with
+ *   istio-env or istio.io/rev, or whose `name` label is the control plane's namespace;
+ * - otherwise the default revision selects istio-injection=enabled, another revision
+ *   istio.io/rev=<rev> without istio-injection.
+ * The objectSelector (sidecar.istio.io/inject NotIn ["false"], or In ["true"] when autoInject is
+ * off) is rendered by default from 1.9.0 only (sidecarInjectorWebhook.objectSelector.enabled was
+ * false in 1.5 to 1.8): before, every pod of a selected namespace reaches istiod, which reads the
+ * annotation alone. No revision tags before 1.10. Webhooks read from the inputs are kept as written.
  */
-function legacyLayout(webhooks: readonly InjectorWebhook[]): InjectorWebhook[] {
-  return webhooks.filter((w) => w.resource !== undefined || w.shortName === 'namespace' || w.shortName === 'auto' || (w.shortName === 'rev.namespace' && w.revision !== 'default'));
+function legacyLayout(mesh: MeshFacts, version: IstioVersion): InjectorWebhook[] {
+  const out: InjectorWebhook[] = [];
+  const revisions = new Map<string, InjectorWebhook[]>();
+  for (const w of mesh.webhooksSince110) {
+    if (w.resource !== undefined) out.push(w);
+    else if (w.tag === undefined) revisions.set(w.revision, [...(revisions.get(w.revision) ?? []), w]);
+  }
+  const req = (key: string, operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist', values: string[] = []): LabelSelector['requirements'][number] => ({ key, operator, values });
+  for (const [revision, entries] of revisions) {
+    const first = entries[0] as InjectorWebhook;
+    const everyNamespace = entries.some((w) => w.shortName === 'auto');
+    const namespaceSelector: LabelSelector = everyNamespace
+      ? { requirements: [req('name', 'NotIn', [first.service?.namespace ?? 'istio-system']), req(NS_INJECTION_LABEL, 'NotIn', ['disabled']), req('istio-env', 'DoesNotExist'), req(REV_LABEL, 'DoesNotExist')] }
+      : revision === 'default'
+        ? { requirements: [req(NS_INJECTION_LABEL, 'In', ['enabled'])] }
+        : { requirements: [req(NS_INJECTION_LABEL, 'DoesNotExist'), req(REV_LABEL, 'In', [revision])] };
+    const autoInject = mesh.injectorFor(revision).policy !== 'disabled';
+    const objectSelector: LabelSelector = atLeast(version, 1, 9) ? { requirements: [autoInject ? req(INJECT_KEY, 'NotIn', ['false']) : req(INJECT_KEY, 'In', ['true'])] } : { requirements: [] };
+    out.push({ ...first, name: WEBHOOK_SUFFIX, shortName: 'legacy', namespaceSelector, objectSelector });
+  }
+  return out;
 }
 
 const describeInstall = (r: Resource): string => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ''}${r.name}`;
