@@ -40,7 +40,7 @@ export default createRule({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last',
+      description: 'Objects of the same kind, namespace and name in one file or render: kubectl and Argo CD keep the one written last, Kustomize and Flux refuse the build',
       defaultLevel: 'error',
       precision: 'high',
       category: 'diagnostic',
