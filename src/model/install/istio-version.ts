@@ -7,11 +7,11 @@ export interface IstioVersion {
   readonly text: string;
 }
 
-/** The newest release whose behaviour meshlint models: the top of the range an unknown version spans. */
-export const DEFAULT_ISTIO_VERSION: IstioVersion = { major: 1, minor: 31, patch: 0, text: '1.31' };
+/** Oldest and newest minor versions meshlint's facts cover: the one range every note and page names. */
+export const SUPPORTED_MINORS = { from: 18, to: 31 } as const;
 
-/** Oldest and newest minor versions meshlint's facts cover. */
-export const SUPPORTED_MINORS = { from: 18, to: 32 } as const;
+/** The newest release whose behaviour meshlint models: the top of the range an unknown version spans. */
+export const DEFAULT_ISTIO_VERSION: IstioVersion = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
 
 /**
  * What to say of a stated version outside the ones meshlint's facts cover, naming whose
