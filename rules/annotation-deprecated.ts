@@ -70,7 +70,7 @@ export default createRule({
     function present(map: Readonly<Record<string, unknown>>, kind: string, type: 'annotation' | 'label', mapPath: Path): Found[] {
       const out: Found[] = [];
       for (const entry of deprecatedNamesOn(kind, type)) {
-        if (Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
+        if (entry.quiet === undefined && Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
       }
       return out;
     }

@@ -348,6 +348,16 @@ test('annotation-deprecated: every table entry has a reason to give and a place 
   assert.ok(!DEPRECATED_NAMES.some((e) => e.name === 'sidecar.istio.io/statsHistogramBuckets'), 'statsHistogramBuckets is current');
 });
 
+test('annotation-deprecated: the label security.istio.io/tlsMode is recorded as deprecated in 1.9, and never reported (the injector writes it)', () => {
+  const tlsMode = DEPRECATED_NAMES.find((e) => e.name === 'security.istio.io/tlsMode' && e.type === 'label');
+  assert.ok(tlsMode?.quiet, 'in the table, with why it is quiet');
+  assert.is(statusAt(tlsMode!, parseIstioVersion('1.8.6')!), undefined);
+  assert.is(statusAt(tlsMode!, parseIstioVersion('1.9.0')!), 'deprecated');
+  const pod = deployment('team: web').replace('        app: web', '        app: web\n        security.istio.io/tlsMode: istio');
+  assert.ok(pod.includes('security.istio.io/tlsMode'), pod);
+  assert.equal(runCase(rule, { code: pod, istioVersion: '1.26' }).messages, []);
+});
+
 test('annotation-deprecated: warning by default', () => {
   assert.is(rule.meta.docs.defaultLevel, 'warn');
   const { messages } = runCase(rule, { code: deployment('sidecar.istio.io/discoveryAddress: "x:15012"') });

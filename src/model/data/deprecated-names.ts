@@ -18,6 +18,8 @@ export interface DeprecatedName {
   readonly instead: string;
   /** A name that behaves the same from `since` on: the rule can rewrite to it. */
   readonly rename?: { readonly type: 'annotation' | 'label'; readonly name: string; readonly since: IstioVersion };
+  /** Why a deprecation is not reported (Istio itself writes the name, nothing replaces it): the table still records it. */
+  readonly quiet?: string;
 }
 
 interface RawEntry {
@@ -28,6 +30,7 @@ interface RawEntry {
   readonly removedIn: string | null;
   readonly instead: string;
   readonly rename?: { readonly type: string; readonly name: string; readonly since: string };
+  readonly quiet?: string;
 }
 
 /** Where the table's facts come from, for the rule's page and `meshlint explain`. */
@@ -55,6 +58,7 @@ export const DEPRECATED_NAMES: readonly DeprecatedName[] = (table.entries as rea
     removedIn: version(e.removedIn, `${e.name} removedIn`),
     instead: e.instead,
     ...(r ? { rename: { type: kind(r.type, `${e.name} rename`), name: r.name, since: version(r.since, `${e.name} rename.since`) as IstioVersion } } : {}),
+    ...(e.quiet !== undefined ? { quiet: e.quiet } : {}),
   };
 });
 
