@@ -85,6 +85,24 @@ export function minorRange(major: number, minor: number): VersionRange {
   return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
 }
 
+/** A prerelease's suffix (1.31.0-beta.1, -alpha.0, -rc.2); a build variant (1.22.3-distroless, -debug) is none. */
+const PRERELEASE = /-(?:alpha|beta|rc)(?:[.-]?\d+)*$/i;
+
+/**
+ * The releases a version's text allows: itself; for a prerelease of X.Y.Z, the span from the
+ * release before it (X.Y.Z-1, or the previous minor's last patch) up to X.Y.Z. A prerelease
+ * has most of what X.Y.Z changed, not necessarily all of it (what was backported or fixed
+ * after it was cut), so a verdict that differs across that span waits.
+ */
+export function releaseRange(v: IstioVersion): VersionRange {
+  if (!PRERELEASE.test(v.text)) return exactRange(v);
+  const to: IstioVersion = { major: v.major, minor: v.minor, patch: v.patch, text: `${v.major}.${v.minor}.${v.patch}` };
+  const from: IstioVersion = v.patch > 0
+    ? { major: v.major, minor: v.minor, patch: v.patch - 1, text: `${v.major}.${v.minor}.${v.patch - 1}` }
+    : v.minor > 0 ? { major: v.major, minor: v.minor - 1, patch: ANY_PATCH, text: `${v.major}.${v.minor - 1}` } : to;
+  return { from, to };
+}
+
 export const isExact = (r: VersionRange): boolean => compareVersions(r.from, r.to) === 0;
 
 /** The smallest range holding both. */

@@ -5,7 +5,7 @@
 // that spells a version. Pods injected before an upgrade keep the istio-init they were injected
 // with: that is evidence for the pod, not the install.
 import type { Path, RelatedLocation, Resource, Target } from '../../common/types.ts';
-import { exactRange, minorRange, parseIstioVersion, rangeText, type IstioVersion, type VersionRange } from './istio-version.ts';
+import { exactRange, minorRange, parseIstioVersion, rangeText, releaseRange, type IstioVersion, type VersionRange } from './istio-version.ts';
 import { CHART_FILE_KIND } from './gitops.ts';
 import { injectorValuesOf, isInjectorConfigMap } from '../injection/mesh.ts';
 import { isPlaceholder } from '../placeholder.ts';
@@ -100,7 +100,7 @@ export function versionSpec(value: unknown): VersionRange | undefined {
   if (typeof value !== 'string' || value.length > 64 || isPlaceholder(value)) return undefined;
   const text = value.trim();
   const exact = /-latest$/.test(text) ? undefined : parseIstioVersion(text);
-  if (exact) return exact.major === 1 ? exactRange(exact) : undefined;
+  if (exact) return exact.major === 1 ? releaseRange(exact) : undefined;
   const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text);
   if (!minor) return undefined;
   const major = Number(minor[1]);
@@ -171,19 +171,19 @@ export function versionEvidenceOf(r: Resource, filledIn?: string[]): VersionEvid
       const at: Path = [...c.path, 'image'];
       if (c.name === 'istio-init') {
         const v = imageVersion(image);
-        if (v) out.push({ version: v, range: exactRange(v), text: `${r.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: undefined, source: 'istio-init', strength: 'pod' });
+        if (v) out.push({ version: releaseRange(v).from, range: releaseRange(v), text: `${r.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: undefined, source: 'istio-init', strength: 'pod' });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
       if (c.name === 'discovery' && r.kind === 'Deployment' && /^istiod(?:-|$)/.test(r.name) && component.name === 'pilot') {
         const revision = r.name === 'istiod' ? 'default' : r.name.slice('istiod-'.length);
-        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: 'istiod', strength: 'install' });
+        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: 'istiod', strength: 'install' });
         continue;
       }
       // An injected app's proxy says what injected the pod once; a gateway's is the install's.
       const injected = c.name === 'istio-proxy' && templates.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === 'string' ? o.object.image : '')));
-      add(exactRange(component.version), 'image', () => `${r.kind} ${name} runs ${image}`, at, undefined, injected ? 'pod' : 'install');
+      add(releaseRange(component.version), 'image', () => `${r.kind} ${name} runs ${image}`, at, undefined, injected ? 'pod' : 'install');
     }
     return out;
   }
