@@ -68,6 +68,33 @@ const TAG_WEBHOOK = yaml`
 const input = (name: string, text: string) => decodeSource(Buffer.from(text), name, undefined);
 const files = (...pairs: [string, string][]) => pairs.map(([n, t]) => input(n, t));
 
+test('explain and facts name a file they could not read, as lint does, and exit 1: never "no workloads" or "every workload is decided" alone', () => {
+  withTemp((t) => {
+    t.write('ns.yaml', NAMESPACE);
+    t.write('broken.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: [web\n');
+    t.write('binary.yaml', Buffer.from([0x61, 0x3a, 0x20, 0xc3, 0x28, 0x0a]));
+    const lint = cli(['-f', 'json', '.'], { cwd: t.dir });
+    const linted = JSON.parse(lint.stdout) as { filePath: string; messages: { line: number; column: number }[] }[];
+    const at = linted.find((r) => r.filePath === 'broken.yaml')?.messages[0];
+    for (const argv of [['explain', '.'], ['explain', '-f', 'json', '.'], ['explain', '-f', 'markdown', '.'], ['facts', '.'], ['facts', '-f', 'json', '.']]) {
+      const run = cli(argv, { cwd: t.dir });
+      assert.is(run.code, 1, `${argv.join(' ')}: ${run.stderr}`);
+      assert.ok(run.stderr.includes(`broken.yaml:${at?.line}:${at?.column}: not read: YAML syntax error`), `${argv.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, /binary\.yaml: not read: /);
+    }
+    const facts = cli(['facts', '.'], { cwd: t.dir });
+    assert.not.ok(facts.stdout.includes('nothing: every workload is decided'), facts.stdout);
+    assert.match(facts.stdout, /Not read\n {2}binary\.yaml: not valid UTF-8 text.*\n {2}broken\.yaml:4:9: YAML syntax error/);
+    const json = JSON.parse(cli(['facts', '-f', 'json', '.'], { cwd: t.dir }).stdout) as FactsReport;
+    assert.equal(json.unread.map((u) => `${u.filePath}:${u.line}`).sort(), ['binary.yaml:0', 'broken.yaml:4']);
+    // Nothing unread: exit 0, as before.
+    t.write('broken.yaml', APPS);
+    t.write('binary.yaml', NAMESPACE.replace('payments', 'other'));
+    assert.is(cli(['explain', '.'], { cwd: t.dir }).code, 0);
+    assert.is(cli(['facts', '.'], { cwd: t.dir }).code, 0);
+  });
+});
+
 test('facts: namespaces defined in a file (file:line), in the config, and used but defined nowhere', () => {
   const config = { ...EMPTY_CONFIG, namespaces: { audit: { labels: { 'istio.io/rev': 'canary' } } } };
   const report = gatherFactsReport(files(['ns.yaml', `# the shop's namespaces\n${NAMESPACE}`], ['apps.yaml', APPS]), config, {});
@@ -179,7 +206,7 @@ test('meshlint facts on the command line: text, --format json with stable keys, 
     const json = cli(['facts', '-f', 'json'], { cwd: t.dir });
     assert.is(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as FactsReport;
-    assert.equal(Object.keys(report), ['istioVersion', 'versionEvidence', 'namespaces', 'webhooks', 'installs', 'ambient', 'unknowns', 'notes']);
+    assert.equal(Object.keys(report), ['istioVersion', 'versionEvidence', 'namespaces', 'webhooks', 'installs', 'ambient', 'unknowns', 'notes', 'unread']);
     assert.equal(Object.keys(report.installs[0] ?? {}), ['revision', 'install', 'injectionPolicy', 'nativeSidecars', 'hold', 'holdValues', 'cni']);
     assert.equal(Object.keys(report.namespaces[0] ?? {}), ['name', 'labels', 'source', 'status', 'workloads']);
     assert.equal(Object.keys(report.unknowns[0] ?? {}), ['kind', 'fact', 'fix', 'workloads']);

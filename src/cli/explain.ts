@@ -6,7 +6,7 @@ import { explain, formatExplanations, formatExplanationsMarkdown } from './subco
 import type { Values } from './args.ts';
 import { asInput, gatherInputs } from './inputs.ts';
 import { type CliIO, UsageError, fail, useColor, emit } from './io.ts';
-import { printNotes } from './output.ts';
+import { printNotes, printUnread } from './output.ts';
 
 /** Namespace entries of several reports, by name: the first that knows a namespace's labels wins. */
 function mergedNamespaces(reports: readonly FactsReport[]): FactsReport['namespaces'] {
@@ -57,5 +57,5 @@ export function runExplain(paths: readonly string[], v: Values, lookup: ConfigLo
     io,
   );
   printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
-  return 0;
+  return printUnread(runs.length > 0 ? runs.flatMap((r) => r.run.unread) : main.unread, io);
 }

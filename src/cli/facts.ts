@@ -7,6 +7,7 @@ import { TOOL_NAME } from '../common/meta.ts';
 import type { Values } from './args.ts';
 import { asInput, gatherInputs } from './inputs.ts';
 import { type CliIO, UsageError, useColor, emit } from './io.ts';
+import { printUnread } from './output.ts';
 
 export function runFacts(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
   const format = v.format ?? 'stylish';
@@ -17,5 +18,5 @@ export function runFacts(paths: readonly string[], v: Values, config: Config, io
   emit(format === 'json' ? jsonText(report, 2) + '\n' : formatFactsReport(report, useColor(v, io) && !v['output-file']), v, io);
   // The report's own notes say where the inputs and the config disagree; the run's notes (unmatched paths, unrendered charts) go to stderr.
   for (const n of gathered.notes) io.stderr(`${TOOL_NAME}: note: ${safeText(n.message)}\n`);
-  return 0;
+  return printUnread(report.unread, io);
 }

@@ -6,6 +6,7 @@ import type { LintReport } from '../engine/linter.ts';
 import { formatGithub } from '../format/github.ts';
 import { formatJson, formatJsonWithMetadata } from '../format/json.ts';
 import type { Note } from '../engine/notes.ts';
+import { unreadPlace, type Unread } from '../engine/unread.ts';
 import { formatSarif } from '../format/sarif.ts';
 import { formatStylish } from '../format/stylish.ts';
 import { plural, safeText } from '../common/text.ts';
@@ -58,6 +59,22 @@ export function runNotes(report: Pick<LintReport, 'facts' | 'notes'>): Note[] {
   // lint pass's own notes are hidden where they are made).
   const hidden = report.facts.mesh.hidden;
   return [...report.notes, ...report.facts.mesh.notes.map((message) => ({ id: 'facts', message: hidden?.hide(message) ?? message }))];
+}
+
+/**
+ * Files and documents explain and facts could not read, named on stderr as lint names them: what
+ * they hold is not judged, so the command exits 1 (as a lint of them does), never 0 with "no
+ * workloads". Returns the exit code.
+ */
+export function printUnread(unread: readonly Unread[], io: CliIO): number {
+  const seen = new Set<string>();
+  for (const u of unread) {
+    const line = `${TOOL_NAME}: ${safeText(unreadPlace(u))}: not read: ${safeText(u.reason)}; what it holds is not judged\n`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    io.stderr(line);
+  }
+  return unread.length > 0 ? 1 : 0;
 }
 
 /** The run's notes, said once each on stderr (at most three without --stats). */

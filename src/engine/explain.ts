@@ -15,6 +15,7 @@ import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
 import { factsReport, locateWith, type FactsReport, type WorkloadAt } from './facts-report.ts';
 import { factsPass } from './facts-pass.ts';
+import { MAX_UNREAD, unreadOf, type Unread } from './unread.ts';
 
 export interface Explanation {
   /** "Kind namespace/name". */
@@ -100,19 +101,26 @@ export function workloadLine(t: PodTemplate, locator: Locator): number {
   return locator.position(t.resource.doc.file, start).line;
 }
 
-export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport } {
+export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport; unread: Unread[] } {
   const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
   const explanations: Explanation[] = [];
   // For the mesh map: the namespaces' labels and sources and the unknowns, from the same facts.
   const workloads: WorkloadAt[] = [];
+  const unread: Unread[] = [];
   for (const input of inputs) {
-    if (!input.ok) continue;
+    if (!input.ok) {
+      unread.push(...unreadOf(input, [], locator));
+      continue;
+    }
     // Each file as lint judges it: against the Istio version of its nearest install.
     const fact = facts.mesh.versions.forFile(input.file.displayPath);
     const scoped = fact === facts.mesh.versionFact ? facts : withVersion(facts, fact);
-    // A document YAML cannot read (a template among them) has no resource to explain.
-    for (const doc of parseFile(input.file)) {
+    // A document YAML cannot read (a template among them) has no resource to explain; one
+    // with a syntax error is named as unread.
+    const docs = [...parseFile(input.file)];
+    if (unread.length < MAX_UNREAD) unread.push(...unreadOf(input, docs, locator));
+    for (const doc of docs) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
         for (const t of podTemplatesOf(r)) {
@@ -125,6 +133,6 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     }
     locator.forget(input.file);
   }
-  if (!opts.report) return { explanations, facts };
-  return { explanations, facts, report: factsReport(facts, workloads, locateWith(locator)) };
+  if (!opts.report) return { explanations, facts, unread };
+  return { explanations, facts, report: factsReport(facts, workloads, locateWith(locator), unread), unread };
 }

@@ -19,6 +19,7 @@ import { parseFile } from '../parse/yaml.ts';
 import type { Path, Resource } from '../common/types.ts';
 import type { Config } from './config.ts';
 import { factsPass } from './facts-pass.ts';
+import { MAX_UNREAD, unreadOf, type Unread } from './unread.ts';
 
 /** Where a fact comes from, in the words the report prints. */
 export const ISTIO_DEFAULT = "Istio's default";
@@ -123,6 +124,8 @@ export interface FactsReport {
   readonly unknowns: readonly UnknownEntry[];
   /** Where the inputs and the config disagree. */
   readonly notes: readonly string[];
+  /** Files and documents the run could not read: their workloads, if any, are not counted. */
+  readonly unread: readonly Unread[];
 }
 
 /** Bounds the evidence listed: a repository of many installs shows the first ones. */
@@ -154,7 +157,7 @@ export const locateWith = (locator: Locator): Locate => (r, path = []) => {
   return `${r.doc.file.displayPath}:${locator.position(r.doc.file, start).line}`;
 };
 
-export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate): FactsReport {
+export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate, unread: readonly Unread[] = []): FactsReport {
   const mesh = facts.mesh;
   const vf = mesh.versionFact;
   const version = rangeText(vf.range);
@@ -255,7 +258,7 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     };
   });
 
-  const report: FactsReport = { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+  const report: FactsReport = { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes], unread: unread.slice(0, MAX_UNREAD) };
   // A value read from a Secret (a revision, a version) decides as any other but is never shown:
   // the report names the Secret and key instead (hidden-values.ts).
   return mesh.hidden?.hideAll(report) ?? report;
@@ -336,9 +339,15 @@ export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config
   const locator = new Locator();
   const locate = locateWith(locator);
   const workloads: WorkloadAt[] = [];
+  const unread: Unread[] = [];
   for (const input of inputs) {
-    if (!input.ok) continue;
-    for (const doc of parseFile(input.file)) {
+    if (!input.ok) {
+      unread.push(...unreadOf(input, [], locator));
+      continue;
+    }
+    const docs = [...parseFile(input.file)];
+    if (unread.length < MAX_UNREAD) unread.push(...unreadOf(input, docs, locator));
+    for (const doc of docs) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
         const templates = podTemplatesOf(r);
         if (templates.length === 0) continue;
@@ -348,5 +357,5 @@ export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config
       }
     }
   }
-  return factsReport(facts, workloads, locate);
+  return factsReport(facts, workloads, locate, unread);
 }

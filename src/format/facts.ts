@@ -1,6 +1,7 @@
 // Text for `meshlint facts`.
 import type { FactsReport, FactValue } from '../engine/facts-report.ts';
 import { painter, plural, safeText } from '../common/text.ts';
+import { unreadPlace } from '../engine/unread.ts';
 
 const show = (v: FactValue['value']): string => (v === null ? 'unknown' : typeof v === 'string' ? v : String(v));
 
@@ -57,11 +58,17 @@ export function formatFactsReport(report: FactsReport, color: boolean): string {
   }
 
   out += '\n' + c('bold', 'Unknown') + '\n';
-  if (report.unknowns.length === 0) out += '  nothing: every workload is decided\n';
+  if (report.unknowns.length === 0 && report.unread.length === 0) out += '  nothing: every workload is decided\n';
+  else if (report.unknowns.length === 0) out += '  nothing among the documents read: every workload there is decided\n';
   for (const u of report.unknowns) {
     out += `  ${c('yellow', safeText(u.fact))}: ${plural(u.workloads.length, 'workload')} undecided\n`;
     for (const w of u.workloads) out += `    · ${safeText(w.resource)}  ${c('dim', `${safeText(w.filePath)}:${w.line}`)}: ${safeText(w.why)}\n`;
     out += `    ${c('dim', `to decide: ${safeText(u.fix)}`)}\n`;
+  }
+  if (report.unread.length > 0) {
+    out += '\n' + c('bold', 'Not read') + '\n';
+    for (const u of report.unread) out += `  ${c('red', safeText(unreadPlace(u)))}: ${safeText(u.reason)}\n`;
+    out += `  ${c('dim', 'what these files hold is not judged: fix them, or `meshlint` them to see why')}\n`;
   }
   return out;
 }
