@@ -182,7 +182,7 @@ test('explain on an ambient namespace with a waypoint: capture and waypoint per 
   assert.is(legacy?.dataPlane?.outcome, 'none');
   assert.is(legacy?.dataPlane?.waypoints, undefined);
   const text = formatExplanations(explanations, facts, false);
-  assert.match(text, /Deployment travel\/bookings {2}travel\.yaml:\d+\n {2}→ no sidecar\n/);
+  assert.match(text, /Deployment travel\/bookings {2}travel\.yaml:\d+\n {2}→ no sidecar; ambient: captured by ztunnel\n/);
   assert.match(text, /\n {2}data plane: ambient: captured by ztunnel\n {4}· its namespace has istio\.io\/dataplane-mode=ambient/);
   assert.match(text, /\n {4}· traffic to the pod's own address: waypoint travel\/waypoint \(its namespace's label\)\n/);
   assert.match(text, /data plane: not in the mesh\n {4}· the pod's label istio\.io\/dataplane-mode=none opts it out of ambient/);
@@ -257,6 +257,60 @@ const mapOf = (text: string, config = EMPTY_CONFIG): string => {
   assert.ok(report);
   return formatExplanationsMarkdown(explanations, facts, report);
 };
+
+test('explain: an ambient pod is "no sidecar; ambient" in the text, and in JSON outcome not-injected with mesh ambient, as the map counts it', () => {
+  const files = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: shop, labels: { istio.io/dataplane-mode: ambient } }
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, namespace: shop }
+    spec:
+      template:
+        spec:
+          containers: [{ name: web, image: nginx }]
+    ---
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: pay, labels: { istio-injection: enabled } }
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, namespace: pay }
+    spec:
+      template:
+        spec:
+          containers: [{ name: api, image: nginx }]
+  `;
+  const run = explain([decodeSource(Buffer.from(files), 'a.yaml', undefined)], EMPTY_CONFIG, { report: true });
+  assert.equal(run.explanations.map((e) => `${e.resource} ${e.outcome} ${e.mesh}`), ['Deployment shop/web not-injected ambient', 'Deployment pay/api injected injected']);
+  assert.match(formatExplanations(run.explanations, run.facts, false), /Deployment shop\/web .*\n {2}→ no sidecar; ambient: captured by ztunnel\n/);
+  const md = formatExplanationsMarkdown(run.explanations, run.facts, run.report!);
+  assert.match(md, /\| Deployment\/web \| a\.yaml:\d+ \| ambient: captured by ztunnel \|/);
+});
+
+test('explain says a note of the mesh once: in its text or map, or on stderr beside JSON', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-explain-'));
+  try {
+    writeFileSync(join(dir, 'hr.yaml'), yaml`
+      apiVersion: helm.toolkit.fluxcd.io/v2
+      kind: HelmRelease
+      metadata: { name: istiod, namespace: istio-system }
+      spec:
+        chart: { spec: { chart: istiod, version: 1.26.0, sourceRef: { kind: HelmRepository, name: istio } } }
+        values: { profile: ambient }
+    `);
+    for (const format of ['stylish', 'json', 'markdown']) {
+      let out = '';
+      runCli(['explain', '-f', format, '.'], { cwd: dir, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: () => Buffer.alloc(0), isTTY: false, env: {} });
+      assert.is(out.split('selects profile ambient').length - 1, 1, `${format}: ${out}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('explain --format markdown: namespaces in order, their mesh labels and source, a table each, then the coverage', () => {
   const md = mapOf(mapInputs, { ...EMPTY_CONFIG, istio: { nativeSidecars: 'true' as const } });

@@ -56,6 +56,8 @@ export function runExplain(paths: readonly string[], v: Values, lookup: ConfigLo
     v,
     io,
   );
-  printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
+  // The text and the mesh map say the mesh's notes themselves: stderr says only the run's.
+  const saidInOutput = format !== 'json';
+  printNotes({ facts: saidInOutput ? { ...facts, mesh: { ...facts.mesh, notes: [] } } : facts, notes: gathered.notes }, io, Boolean(v.stats));
   return printUnread(runs.length > 0 ? runs.flatMap((r) => r.run.unread) : main.unread, io);
 }

@@ -25,7 +25,14 @@ export interface Explanation {
   readonly filePath: string;
   readonly line: number;
   readonly helmSource?: string;
+  /** Whether Istio injects a sidecar. */
   readonly outcome: Outcome;
+  /**
+   * The workload's place in the mesh, as the mesh map and its coverage count it: a sidecar, ztunnel
+   * (ambient), neither, or unknown when the injection or the capture is. An ambient pod has
+   * `outcome` not-injected and `mesh` ambient.
+   */
+  readonly mesh: MeshOutcome;
   /** The webhook entry that injects, "name (MutatingWebhookConfiguration x)". */
   readonly via?: string;
   readonly revision?: string;
@@ -37,6 +44,16 @@ export interface Explanation {
   readonly admission?: { readonly outcome: InitAdmission['outcome']; readonly why: string };
   /** Ambient capture, for a pod a label asks to be in ambient (or may): sidecar, ambient, none or unknown, and why. */
   readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string; readonly waypoints?: readonly string[] };
+}
+
+export type MeshOutcome = 'injected' | 'ambient' | 'none' | 'unknown';
+
+/** Sidecar or not from the injection; ambient when ztunnel captures it; unknown when either is. */
+export function meshOutcomeOf(outcome: Outcome, dataPlane: Explanation['dataPlane']): MeshOutcome {
+  if (dataPlane?.outcome === 'ambient') return 'ambient';
+  if (outcome === 'injected') return 'injected';
+  if (outcome === 'unknown' || dataPlane?.outcome === 'unknown') return 'unknown';
+  return 'none';
 }
 
 /** "Deployment/shop/web", "Deployment/web", "shop/web" or "web" → does it name this workload? */
@@ -86,6 +103,7 @@ export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Exp
     line,
     ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
     outcome: p.outcome,
+    mesh: meshOutcomeOf(p.outcome, dataPlane),
     ...(p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {}),
     trace: p.trace,
     ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),

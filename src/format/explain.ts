@@ -1,5 +1,5 @@
 // Text for `meshlint explain`.
-import type { Explanation } from '../engine/explain.ts';
+import type { Explanation, MeshOutcome } from '../engine/explain.ts';
 import type { Facts } from '../model/facts.ts';
 import { NOT_DEFINED, type FactsReport } from '../engine/facts-report.ts';
 import { DATAPLANE_MODE } from '../model/ambient/capture.ts';
@@ -35,7 +35,9 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
   for (const e of list) {
     const colour: Style = e.outcome === 'injected' ? 'green' : e.outcome === 'unknown' ? 'yellow' : 'red';
     out += `\n${c('bold', safeText(e.resource))}  ${c('dim', `${safeText(e.filePath)}:${e.line}${e.helmSource ? ` (from ${safeText(e.helmSource)})` : ''}`)}\n`;
-    out += `  ${c(colour, `→ ${OUTCOME[e.outcome]}`)}${e.via && e.outcome === 'injected' ? ` by ${safeText(e.via)}` : ''}\n`;
+    // The headline is the mesh map's outcome: an ambient pod is "no sidecar; ambient", as its JSON says (outcome, mesh).
+    const headline = e.mesh === 'ambient' ? `${OUTCOME[e.outcome]}; ${DATA_PLANE.ambient}` : OUTCOME[e.outcome];
+    out += `  ${c(e.mesh === 'ambient' ? 'green' : colour, `→ ${headline}`)}${e.via && e.outcome === 'injected' ? ` by ${safeText(e.via)}` : ''}\n`;
     for (const step of e.trace) out += `    · ${safeText(step.text)}${step.source ? c('dim', `  [${step.source}]`) : ''}\n`;
     if (e.dataPlane) {
       const d = e.dataPlane;
@@ -57,19 +59,12 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
 /** The namespace labels that decide injection, ambient capture and waypoints: the map shows these. */
 const MAP_LABELS: readonly string[] = [NS_INJECTION_LABEL, REV_LABEL, DATAPLANE_MODE, USE_WAYPOINT, USE_WAYPOINT_NAMESPACE];
 const MAP_OUTCOME = { injected: 'sidecar injected', ambient: 'ambient: captured by ztunnel', none: 'no sidecar', unknown: 'unknown' } as const;
-type MapOutcome = keyof typeof MAP_OUTCOME;
+type MapOutcome = MeshOutcome;
 /** The group of workloads whose namespace is unknown (a key no namespace name can be). */
 const NO_NAMESPACE = '\u0000';
 /** A reason longer than this is cut: the text format has the whole trace. */
 const REASON_MAX = 200;
 
-/** Sidecar or not from the injection; ambient when ztunnel captures it; unknown when either is. */
-export function mapOutcome(e: Explanation): MapOutcome {
-  if (e.dataPlane?.outcome === 'ambient') return 'ambient';
-  if (e.outcome === 'injected') return 'injected';
-  if (e.outcome === 'unknown' || e.dataPlane?.outcome === 'unknown') return 'unknown';
-  return 'none';
-}
 
 /** The trace step that decides: the last one, the closing "→ injected" left out as the outcome says it. */
 function reason(e: Explanation, outcome: MapOutcome): string {
@@ -137,7 +132,7 @@ export function formatExplanationsMarkdown(list: readonly Explanation[], facts: 
     }
     md += '\n| Workload | Where | Outcome | Revision | Reason | Start-up / waypoint |\n| --- | --- | --- | --- | --- | --- |\n';
     for (const e of groups.get(name) ?? []) {
-      const outcome = mapOutcome(e);
+      const outcome = e.mesh;
       counts[outcome]++;
       if (outcome === 'unknown' && e.outcome !== 'unknown' && e.dataPlane?.unknownBecause) ambientUnknowns.set(e.dataPlane.unknownBecause, (ambientUnknowns.get(e.dataPlane.unknownBecause) ?? 0) + 1);
       const where = `${escapeMarkdown(e.filePath)}:${e.line}${e.helmSource ? ` (from ${escapeMarkdown(e.helmSource)})` : ''}`;
