@@ -297,4 +297,44 @@ if (kubectl) {
   });
 }
 
+/** Istio's own istiod and cni charts as an operator vendors them: the istiod chart's default leaves pilot.cni.enabled off. */
+function vendorIstioCharts(t: { write(rel: string, content: string): string }, root: string): void {
+  t.write(`${root}/istiod/Chart.yaml`, 'apiVersion: v2\nname: istiod\nversion: 1.0.0\nkeywords: [istio, istiod]\nsources: [https://github.com/istio/istio]\n');
+  t.write(`${root}/istiod/values.yaml`, 'pilot:\n  cni:\n    enabled: false\n');
+  t.write(`${root}/istiod/templates/injector.yaml`, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  config: |\n    policy: enabled\n  values: |-\n{{ .Values | toJson | indent 4 }}\n');
+  t.write(`${root}/cni/Chart.yaml`, 'apiVersion: v2\nname: cni\nversion: 1.0.0\nkeywords: [istio-cni, istio]\n');
+  t.write(`${root}/cni/templates/ds.yaml`, 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: istio-cni-node\n  namespace: kube-system\nspec:\n  selector: {matchLabels: {k8s-app: istio-cni-node}}\n  template:\n    metadata: {labels: {k8s-app: istio-cni-node}}\n    spec:\n      containers:\n      - name: install-cni\n        image: docker.io/istio/install-cni:1.26.0\n');
+}
+
+for (const { name, bin } of helms) {
+  test(`${name}: Istio's own charts vendored in a repository and rendered with their defaults are chart sources, not an install: no finding, one note`, () => {
+    withTemp((t) => {
+      vendorIstioCharts(t, 'resources/v1.26.0/charts');
+      vendorIstioCharts(t, 'resources/v1.27.0/charts');
+      const r = run(['-f', 'json', '--render-charts', '.'], withPath(bin), t.dir);
+      assert.equal(flat(r), []);
+      assert.match(r.stderr, /note: 4 charts of Istio's own \(resources\/v1\.26\.0\/charts\/cni, resources\/v1\.26\.0\/charts\/istiod, resources\/v1\.27\.0\/charts\/cni and 1 more\) are rendered with their defaults only: read as chart sources/);
+      const facts = cli(['facts', '-f', 'json', '--render-charts', '.'], { cwd: t.dir, env: withPath(bin) });
+      const report = JSON.parse(facts.stdout) as { installs: { cni: { status: string } }[]; notes: string[] };
+      assert.ok(report.notes.some((n) => /charts of Istio's own/.test(n)), facts.stdout);
+      assert.ok(report.installs.every((i) => i.cni.status === 'unknown'), facts.stdout);
+      // Named with its values under helm.charts, the same chart is an install: its facts are read.
+      t.write('.meshlint.yaml', 'helm:\n  charts:\n    - path: resources/v1.26.0/charts/istiod\n      namespace: istio-system\n      values: [resources/v1.26.0/charts/istiod/values.yaml]\n    - path: resources/v1.26.0/charts/cni\n      namespace: kube-system\n');
+      const named = run(['-f', 'json', 'resources/v1.26.0'], withPath(bin), t.dir);
+      assert.equal(flat(named).map((f) => f.replace(/ \d+:\d+/, '')), ['resources/v1.26.0/charts/istiod/templates/injector.yaml istiod-cni-disabled']);
+    });
+  });
+
+  test(`${name}: a chart of the user's named istiod (no word of Istio in its Chart.yaml) is read as an install, as before`, () => {
+    withTemp((t) => {
+      vendorIstioCharts(t, 'charts');
+      t.write('charts/istiod/Chart.yaml', 'apiVersion: v2\nname: istiod\nversion: 1.0.0\n');
+      t.write('charts/cni/Chart.yaml', 'apiVersion: v2\nname: cni\nversion: 1.0.0\n');
+      const r = run(['-f', 'json', '--render-charts', '.'], withPath(bin), t.dir);
+      assert.equal(flat(r).map((f) => f.replace(/ \d+:\d+/, '')), ['charts/istiod/templates/injector.yaml istiod-cni-disabled']);
+      assert.not.match(r.stderr, /charts of Istio's own/);
+    });
+  });
+}
+
 test.run();

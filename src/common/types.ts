@@ -46,6 +46,11 @@ export interface RenderOrigin {
    * has none.
    */
   readonly environment?: { readonly cause: string; readonly fix: string };
+  /**
+   * Istio's own chart (a vendored copy of Istio's manifests/charts) met while walking and rendered
+   * with its defaults only: a chart source, not an install; the facts pass reads nothing from it.
+   */
+  readonly istioChartSource?: true;
   /** A failed build whose own files, met while walking, are linted as written instead. */
   readonly writtenFilesLinted?: boolean;
   /** Maps a position in the rendered text to the source file the user edits. */

@@ -31,14 +31,23 @@ export interface FactsPassOptions {
 
 /** The facts of a run: from the context files, then the inputs, and the config. */
 export function factsPass(inputs: readonly ReadOutcome[], config: Config, options: FactsPassOptions = {}): Facts {
-  const resources = factResources([...(options.context ?? []), ...inputs], config, options.parses, options.groupDocsOf);
-  return buildFacts([...(options.contextResources ?? []), ...resources], config, options.cliIstioVersion);
+  const all = [...(options.context ?? []), ...inputs];
+  const resources = factResources(all, config, options.parses, options.groupDocsOf);
+  return buildFacts([...(options.contextResources ?? []), ...resources], config, options.cliIstioVersion, chartSourcesOf(all));
 }
 
-function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined): Facts {
+function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined, chartSources: readonly string[]): Facts {
   const factsBuilder = new FactsBuilder();
   for (const r of resources) factsBuilder.addResource(r);
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion, chartSources });
+}
+
+/** Istio's own charts rendered with their defaults only (RenderOrigin.istioChartSource): chart sources, not installs. */
+const isChartSource = (file: SourceFile): boolean => file.origin?.istioChartSource === true;
+
+/** The folders of those charts, in input order, each once: what the one note names. */
+function chartSourcesOf(inputs: readonly ReadOutcome[]): string[] {
+  return [...new Set(inputs.flatMap((i) => (i.ok && isChartSource(i.file) && i.file.origin ? [i.file.origin.source] : [])))];
 }
 
 /** The documents the facts pass has parsed, per file and by the offset of their group (see groupsOf): the lint pass takes them instead of parsing them again. */
@@ -54,6 +63,7 @@ const stated = (file: SourceFile, config: Config): boolean => file.absPath !== u
  * to parse those groups first.
  */
 export function factGroupsOf(file: SourceFile, config: Config): (group: Slice) => boolean {
+  if (isChartSource(file)) return () => false;
   if (stated(file, config) || (!file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath)))) return () => true;
   return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
 }
@@ -71,7 +81,7 @@ export function factResources(
 ): Resource[] {
   const out: Resource[] = [];
   for (const input of inputs) {
-    if (!input.ok) continue;
+    if (!input.ok || isChartSource(input.file)) continue;
     const wanted = factGroupsOf(input.file, config);
     // Helm values (no kind) are the user's files, never a render's output.
     const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);

@@ -93,6 +93,8 @@ export interface FactsInput {
   readonly configNamespaces?: Readonly<Record<string, { readonly labels?: Readonly<Record<string, string>> }>>;
   readonly mesh?: MeshSettings;
   readonly cliIstioVersion?: string;
+  /** Istio's own charts rendered with their defaults only (folders as shown): read as chart sources, not installs. */
+  readonly chartSources?: readonly string[];
 }
 
 function sameLabels(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -328,7 +330,7 @@ export class FactsBuilder {
           ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
           ...this.openReleases.map((r) => releasedControlPlane(r, undefined)),
         ],
-        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes, ...chartSourcesNote(input.chartSources ?? [])],
         settings: input.mesh ?? {},
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
@@ -435,6 +437,15 @@ export class FactsBuilder {
 }
 
 /** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
+/** The one note for Istio's own charts read as chart sources: which folders, and how to read one as an install. */
+function chartSourcesNote(folders: readonly string[]): string[] {
+  if (folders.length === 0) return [];
+  const shown = folders.length <= 3 ? folders.join(', ') : `${folders.slice(0, 3).join(', ')} and ${folders.length - 3} more`;
+  return [
+    `${folders.length === 1 ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown}) ${folders.length === 1 ? 'is' : 'are'} rendered with ${folders.length === 1 ? 'its' : 'their'} defaults only: read as chart sources, not as an install; name ${folders.length === 1 ? 'it' : 'one'} under helm.charts with its values, or in a GitOps release, to read it as one`,
+  ];
+}
+
 /**
  * The versions a message names: the version fact's range ("1.18 to 1.31" when unknown), the same
  * at every step of it; a step's own version is for decisions, not for words (version-probe.ts).

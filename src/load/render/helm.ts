@@ -9,6 +9,7 @@ import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../
 import { shortList } from '../../common/text.ts';
 import { displayPathOf } from '../read.ts';
 import { BUDGET_SPENT, type Runner } from './process.ts';
+import { isIstioOwnChartFile } from '../../model/install/version-evidence.ts';
 import { failureText, lineOf, readerWithin, type TextReader } from './source-text.ts';
 
 export interface HelmRender {
@@ -23,6 +24,8 @@ export interface HelmRender {
   readonly apiVersions: readonly string[];
   /** Names this render among several of the same chart; undefined when it is the only one. */
   readonly label: string | undefined;
+  /** A chart met while walking, rendered with nothing but its own defaults: no values file, --set, config entry or --helm-chart names it. */
+  readonly defaultsOnly?: boolean;
 }
 
 /**
@@ -65,6 +68,10 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
   }
   const result = run(binary, helmArgs(r), cwd);
+  // Istio's own chart (a vendored copy of manifests/charts) that nothing names: a chart source,
+  // not an install (the facts pass reads nothing from it).
+  const chartText = r.defaultsOnly ? read(join(r.chartDir, 'Chart.yaml')) : undefined;
+  const chartSource = chartText !== undefined && isIstioOwnChartFile(chartText) ? { istioChartSource: true as const } : {};
 
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
@@ -114,7 +121,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   const unstated = r.namespace === undefined ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
   // The chart's own values.yaml, then the files given, as Helm merges them.
   const inputs = [...new Set([join(r.chartDir, 'values.yaml'), ...r.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile, inputs } };
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile, inputs, ...chartSource } };
 }
 
 /**

@@ -81,6 +81,7 @@ export function chartRenders(chartDir: string, req: RenderRequest | undefined, c
     kubeVersion: cli?.kubeVersion ?? fromConfig?.kubeVersion,
     apiVersions: cli && cli.apiVersions.length > 0 ? cli.apiVersions : (fromConfig?.apiVersions ?? []),
     label: label(set),
+    defaultsOnly: !cli && !fromConfig && values.length === 0 && set.length === 0,
   }));
 }
 

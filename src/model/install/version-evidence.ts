@@ -267,6 +267,20 @@ function chartVersion(value: unknown): VersionRange | undefined {
   return range && (range.to.major > 1 || range.to.minor >= 12) ? range : undefined;
 }
 
+/**
+ * Whether a chart folder's Chart.yaml is one of Istio's own charts (manifests/charts in Istio's
+ * source, or a copy an operator vendors): a name Istio's charts use, and a Chart.yaml that names
+ * Istio (its keywords, sources, home or icon). A user's chart that depends on Istio's is not one.
+ */
+export function isIstioOwnChartFile(chartYaml: string): boolean {
+  if (chartYaml.length > 64 * 1024) return false;
+  const name = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
+  return name !== undefined && (ISTIO_CHARTS.has(name) || ISTIO_SOURCE_CHARTS.has(name)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ''));
+}
+
+/** Chart names of Istio's source tree besides the published ones (manifests/charts at 1.6 to master). */
+const ISTIO_SOURCE_CHARTS = new Set(['istio-discovery', 'istio-cni', 'istio-ingress', 'istio-egress', 'istio-operator', 'istiod-remote', 'ambient', 'istio-default', 'gateways']);
+
 /** Whether a chart is Istio's: by a name only Istio uses, or a common name from a repository that names istio. */
 function isIstioChart(chart: string, repository: string): boolean {
   if (!ISTIO_CHARTS.has(chart)) return false;
