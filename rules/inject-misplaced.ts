@@ -6,7 +6,7 @@
 import { versionWords } from '../src/model/facts.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { atLeast } from '../src/model/install/istio-version.ts';
-import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/injection/mesh.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, vendorWebhooksOnly } from '../src/model/injection/mesh.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/injection/intent.ts';
 import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { asObject, getIn, labelString as str, podTemplatesOf, resourceMetadataReachesPod, templatePath, type PodTemplate } from '../src/model/workload.ts';
@@ -109,6 +109,8 @@ export default createRule({
       },
       PodTemplate(t) {
         if (str(t.annotations[INJECT_KEY]) !== 'true' || INJECT_KEY in t.labels) return;
+        // OpenShift Service Mesh reads the annotation; its webhook selects member namespaces only.
+        if (vendorWebhooksOnly(context.facts.mesh.webhooks)) return;
         const p = predictForTemplate(t, context.facts);
         if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
         const ns = namespaceOf(t, context.facts);

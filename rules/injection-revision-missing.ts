@@ -6,7 +6,7 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { explicitlyOptedOut } from '../src/model/injection/intent.ts';
 import { istioComponentOf } from '../src/model/install/istio-components.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/injection/mesh.ts';
+import { NS_INJECTION_LABEL, REV_LABEL, vendorWebhooksOnly, type InjectorWebhook } from '../src/model/injection/mesh.ts';
 import { installScope } from '../src/model/install/install-scope.ts';
 import { templatePath } from '../src/model/workload.ts';
 import type { Resource } from '../src/common/types.ts';
@@ -63,7 +63,8 @@ export default createRule({
     // Which revisions exist: asked of the install that applies to each object. The inputs may
     // hold several clusters' installs (samples, a folder per cluster): the nearest one applies,
     // and where equally near ones differ, which applies is unknown (install-scope.ts).
-    const fromInputs = mesh.webhooksOrigin === 'input';
+    // OpenShift Service Mesh selects namespaces by membership: istio-injection and istio.io/rev name no revision there.
+    const fromInputs = mesh.webhooksOrigin === 'input' && !vendorWebhooksOnly(mesh.webhooks);
     const scope = installScope(fromInputs ? mesh.webhooks : []);
     // Only when the install is known: from the inputs, or its revisions or tags stated in the
     // config (istio.enableNamespacesByDefault alone says nothing about which revisions exist).

@@ -76,7 +76,7 @@ export interface InstallEntry {
   readonly cni: FactValue;
 }
 
-export type UnknownKind = 'namespace-labels' | 'pod-namespace' | 'native-sidecars' | 'hold' | 'cni';
+export type UnknownKind = 'namespace-labels' | 'pod-namespace' | 'mesh-membership' | 'injection' | 'native-sidecars' | 'hold' | 'cni';
 
 export interface UndecidedWorkload {
   /** "Kind namespace/name". */
@@ -314,10 +314,15 @@ function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry
     const p = predictForTemplate(t, facts);
     const ns = t.resource.namespace;
     if (p.outcome === 'unknown') {
+      const membership = ns !== undefined && facts.namespaces.has(ns) ? facts.mesh.ossm?.membershipOf(ns, { known: facts.namespaces.get(ns)?.labels ?? {}, complete: true }) : undefined;
       if (ns !== undefined && !facts.namespaces.has(ns)) {
         add('namespace-labels', `labels of namespace ${ns}`, 'define the Namespace among the inputs (or pass it with --context), or state its labels under namespaces: in .meshlint.yaml', w, 'whether Istio injects it');
-      } else {
+      } else if (ns === undefined) {
         add('pod-namespace', "the workload's namespace", 'set metadata.namespace, or defaultNamespace in .meshlint.yaml, or --namespace', w, 'whether Istio injects it');
+      } else if (membership?.member === 'unknown') {
+        add('mesh-membership', `membership of namespace ${ns} in the OpenShift Service Mesh`, 'pass the ServiceMeshMemberRoll (or the namespace\'s ServiceMeshMember) among the inputs or with --context', w, 'whether Istio injects it');
+      } else {
+        add('injection', p.unknownBecause ?? 'a value the inputs leave open', '`meshlint explain` shows the step that waits on it', w, 'whether Istio injects it');
       }
       continue;
     }
@@ -329,7 +334,7 @@ function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry
     if (plan.native.value !== true && plan.hold.value === 'unknown') add('hold', `holdApplicationUntilProxyStarts of revision ${rev}`, 'state istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context', w, 'whether its app waits for the proxy');
     if (plan.cni.value === 'unknown') add('cni', `Istio CNI of revision ${rev}`, 'state istio.cni in .meshlint.yaml, or pass the mesh install with --context', w, 'whether istio-init (NET_ADMIN, NET_RAW) or istio-validation sets up traffic capture');
   }
-  const order: readonly UnknownKind[] = ['namespace-labels', 'pod-namespace', 'native-sidecars', 'hold', 'cni'];
+  const order: readonly UnknownKind[] = ['namespace-labels', 'pod-namespace', 'mesh-membership', 'injection', 'native-sidecars', 'hold', 'cni'];
   return [...entries.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || byName(a.fact, b.fact));
 }
 

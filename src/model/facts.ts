@@ -12,6 +12,7 @@ import {
 } from './injection/mesh.ts';
 import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install/install.ts';
 import { atPlace } from './place.ts';
+import { OssmMeshBuilder, type OssmMesh } from './install/ossm.ts';
 import type { LabelSelector } from './injection/selector.ts';
 import { AmbientInstallBuilder } from './ambient/install.ts';
 import type { CaptureInstall } from './ambient/capture.ts';
@@ -82,6 +83,8 @@ export interface MeshFacts {
   readonly hidden?: HiddenValues;
   /** Where a Flux HelmRelease's valuesFrom texts pass the bound meshlint reads for one release, if they do. */
   readonly valuesOverBudget?: (r: Resource) => ValuesOverBudget | undefined;
+  /** OpenShift Service Mesh 2.x control planes among the inputs, and namespace membership in their meshes. */
+  readonly ossm?: OssmMesh;
 }
 
 export interface Facts {
@@ -135,6 +138,7 @@ export class FactsBuilder {
   private readonly versionEvidence: VersionEvidence[] = [];
   private readonly versionsFilledIn: string[] = [];
   private readonly cniInstalls: CniInstall[] = [];
+  private readonly ossm = new OssmMeshBuilder();
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
@@ -147,6 +151,7 @@ export class FactsBuilder {
     for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
+    this.ossm.addResource(r);
     const cni = cniInstallOf(r);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r)) this.gateways.push(r);
@@ -308,7 +313,8 @@ export class FactsBuilder {
     const uncovered = version && uncoveredVersionNote(version, input.cliIstioVersion ? '--istio-version' : 'istio.version in the config');
     if (uncovered) namespaceNotes.push(uncovered);
     const versions = resolveVersions(this.versionEvidence, version && stated ? { text: stated, where: input.cliIstioVersion ? 'cli' : 'config' } : undefined, [...new Set(this.versionsFilledIn)]);
-    const install = this.install(input.mesh ?? {});
+    const ossm = this.ossm.build();
+    const install = this.install(input.mesh ?? {}, ossm);
     const settings = this.installSettings.build(input.mesh ?? {});
     const capture = this.ambientInstall.build();
     const built: Facts = {
@@ -334,6 +340,7 @@ export class FactsBuilder {
         settings: input.mesh ?? {},
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
+        ...(ossm ? { ossm } : {}),
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -364,7 +371,7 @@ export class FactsBuilder {
   }
 
   /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
-  private install(settings: MeshSettings): Pick<MeshFacts, 'webhooks' | 'webhooksOrigin' | 'injectorConfigs' | 'injectorFor' | 'notes'> {
+  private install(settings: MeshSettings, ossm: OssmMesh | undefined): Pick<MeshFacts, 'webhooks' | 'webhooksOrigin' | 'injectorConfigs' | 'injectorFor' | 'notes'> {
     const notes: string[] = [];
     // A config too deeply nested or too large to read says nothing (injector-policy-invalid reports it).
     const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === 'config'));
@@ -394,7 +401,11 @@ export class FactsBuilder {
         tags: new Map<string, Target>([...this.declaredTags].flatMap(([tag, list]) => (list[0] ? [[tag, list[0].target] as const] : []))),
       };
       for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
-      webhooks = generateWebhooks({ revisions, tags: { ...(settings.revisionTags ?? {}), ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, 'input');
+      webhooks = [...(ossm?.webhooks ?? []), ...generateWebhooks({ revisions, tags: { ...(settings.revisionTags ?? {}), ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, 'input')];
+      webhooksOrigin = 'input';
+    } else if (ossm) {
+      // OpenShift Service Mesh: its operator renders the webhooks, never upstream's default ones.
+      webhooks = [...ossm.webhooks];
       webhooksOrigin = 'input';
     } else if (configStatesShape || settings.enableNamespacesByDefault !== undefined) {
       // A tag points at an installed revision; unless the revisions are stated, keep the default one too.
@@ -414,6 +425,13 @@ export class FactsBuilder {
     const injectorFor = (revision: string): InjectorConfig => {
       const found = byRevision.get(revision);
       if (found) return found;
+      const cp = ossm?.controlPlanes.find((c) => c.name === revision);
+      if (cp) {
+        return {
+          revision, policy: cp.policy ?? 'disabled', neverInjectSelector: [], alwaysInjectSelector: [], configError: undefined, enableNamespacesByDefault: undefined, origin: 'input', resource: cp.resource,
+          ...(cp.policy === undefined ? { policyUnknown: cp.policySource } : {}),
+        };
+      }
       const op = operatorPolicy.get(revision);
       if (op) {
         return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: undefined, enableNamespacesByDefault: undefined, origin: 'input', resource: op.resource };
@@ -436,7 +454,6 @@ export class FactsBuilder {
   }
 }
 
-/** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
 /** The one note for Istio's own charts read as chart sources: which folders, and how to read one as an install. */
 function chartSourcesNote(folders: readonly string[]): string[] {
   if (folders.length === 0) return [];
@@ -452,6 +469,7 @@ function chartSourcesNote(folders: readonly string[]): string[] {
  */
 export const versionWords = (mesh: MeshFacts): string => rangeText(mesh.versionFact.range);
 
+/** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
 export function withVersion(facts: Facts, fact: VersionFact, version: IstioVersion = fact.range.to): Facts {
   const webhooks = atLeast(version, 1, 10) ? facts.mesh.webhooksSince110 : legacyLayout(facts.mesh, version);
   return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version, versionOrigin: fact.origin, versionFact: fact } };
@@ -475,7 +493,7 @@ function legacyLayout(mesh: MeshFacts, version: IstioVersion): InjectorWebhook[]
   const out: InjectorWebhook[] = [];
   const revisions = new Map<string, InjectorWebhook[]>();
   for (const w of mesh.webhooksSince110) {
-    if (w.resource !== undefined) out.push(w);
+    if (w.resource !== undefined || w.distribution !== undefined) out.push(w);
     else if (w.tag === undefined) revisions.set(w.revision, [...(revisions.get(w.revision) ?? []), w]);
   }
   const req = (key: string, operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist', values: string[] = []): LabelSelector['requirements'][number] => ({ key, operator, values });
@@ -540,9 +558,9 @@ function shapeContradicted(webhooks: readonly InjectorWebhook[], settings: MeshS
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
-const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane']);
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane', 'ServiceMeshMemberRoll', 'ServiceMeshMember']);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
 const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', VALUES_FILE_KIND]);
 /**

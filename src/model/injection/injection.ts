@@ -71,7 +71,7 @@ export interface UnknownRequired {
 }
 
 /** istiod's injectRequired(), step by step. */
-export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'policy' | 'neverInjectSelector' | 'alwaysInjectSelector'>, version: IstioVersion): RequiredResult | UnknownRequired {
+export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'policy' | 'neverInjectSelector' | 'alwaysInjectSelector' | 'policyUnknown'>, version: IstioVersion): RequiredResult | UnknownRequired {
   const trace: TraceStep[] = [];
   if (pod.hostNetwork) {
     trace.push({ text: 'the pod template has hostNetwork: true → Istio never injects it', source: `${INJECT_SOURCE} injectRequired` });
@@ -143,6 +143,11 @@ export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'po
     trace.push({ text: `injector policy ${JSON.stringify(injector.policy)} is filled in by a tool: unknown` });
     return { required: 'unknown', explicit: false, trace, unknownBecause: `the injector policy ${JSON.stringify(injector.policy)}, which a tool fills in` };
   }
+  // A policy a preset meshlint does not read may set: the pod's own "true" or "false" still decides.
+  if (injector.policyUnknown !== undefined && (useDefault || filledIn)) {
+    trace.push({ text: `the injector's policy is not known: ${injector.policyUnknown}` });
+    return { required: 'unknown', explicit: false, trace, unknownBecause: `the injector's policy (${injector.policyUnknown})` };
+  }
   const validPolicy = injector.policy === 'enabled' || injector.policy === 'disabled';
   if (validPolicy && filledIn) return { required: 'unknown', explicit: false, trace, unknownBecause: filledIn };
   if (validPolicy && useDefault && openSelector) {
@@ -209,8 +214,10 @@ export interface PredictionInput {
   /** Labels of the pod's namespace: complete when the Namespace is known, else only its name. */
   readonly namespaceLabels: LabelSet;
   readonly namespaceKnown: boolean;
+  /** How labels an operator sets came about (OpenShift Service Mesh membership), said after the namespace's labels. */
+  readonly namespaceOperator?: TraceStep;
   readonly webhooks: readonly InjectorWebhook[];
-  readonly injectorFor: (revision: string) => Pick<InjectorConfig, 'policy' | 'neverInjectSelector' | 'alwaysInjectSelector'>;
+  readonly injectorFor: (revision: string) => Pick<InjectorConfig, 'policy' | 'neverInjectSelector' | 'alwaysInjectSelector' | 'policyUnknown'>;
   readonly version: IstioVersion;
 }
 
@@ -237,6 +244,7 @@ export function predictInjection(input: PredictionInput): InjectionPrediction {
   };
   if (input.namespaceKnown) trace.push({ text: `${nsDesc} has ${labelsDesc(input.namespaceLabels)}` });
   else trace.push({ text: `${nsDesc} is not defined in the inputs or the config, so its labels are unknown` });
+  if (input.namespaceOperator) trace.push(input.namespaceOperator);
 
   if (gate.matched.length === 0 && gate.maybe.length === 0) {
     trace.push({ text: 'no injector webhook matches the namespace and pod labels → the API server never calls the injector', source: 'manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml' });
@@ -261,8 +269,12 @@ export function predictInjection(input: PredictionInput): InjectionPrediction {
     return { outcome: 'injected', via, gate, required, explicit: req.explicit, trace, unknownBecause: undefined };
   }
   const nsOpen = gate.matched.length === 0 && namespaceOpen(via as InjectorWebhook, input.namespaceLabels);
+  // A label something outside the inputs sets (an operator's membership label) decides.
+  const openKey = nsOpen ? (via as InjectorWebhook).namespaceSelector.requirements.find((r) => input.namespaceLabels.open?.[r.key] !== undefined && !Object.hasOwn(input.namespaceLabels.known, r.key)) : undefined;
   const because =
-    nsOpen && !input.namespaceKnown
+    openKey && input.namespaceKnown
+      ? (input.namespaceLabels.open?.[openKey.key] as string)
+      : nsOpen && !input.namespaceKnown
       ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml`
       : nsOpen
         ? `the revision ${(via as InjectorWebhook).revision} that ${webhookName(via as InjectorWebhook)} serves, which a tool fills in`

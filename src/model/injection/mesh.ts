@@ -50,6 +50,8 @@ export interface InjectorWebhook {
   readonly index: number | undefined;
   /** For an entry rendered from an install among the inputs (no configuration of its own): where that install, or the tag, is declared. */
   readonly declaredAt?: Target;
+  /** Rendered by a vendor's operator from its own chart (OpenShift Service Mesh), not Istio's: kept as it is at every version. */
+  readonly distribution?: 'ossm';
 }
 
 export interface InjectorConfig {
@@ -60,6 +62,8 @@ export interface InjectorConfig {
   readonly alwaysInjectSelector: readonly LabelSelector[];
   /** Why istiod would fail to load this config, if it would. */
   readonly configError: string | undefined;
+  /** When the policy is not known (a profile meshlint does not read may set it): the fact that would decide it. */
+  readonly policyUnknown?: string;
   readonly enableNamespacesByDefault: boolean | undefined;
   readonly origin: FactOrigin;
   readonly resource: Resource | undefined;
@@ -88,6 +92,13 @@ export interface InstallShape {
 }
 
 const sel = (requirements: LabelSelector['requirements']): LabelSelector => ({ requirements });
+
+/**
+ * Whether every injector webhook is a vendor's (OpenShift Service Mesh selects members by the
+ * operator's label, never by istio-injection or istio.io/rev): advice about upstream's labels
+ * does not apply there.
+ */
+export const vendorWebhooksOnly = (webhooks: readonly InjectorWebhook[]): boolean => webhooks.length > 0 && webhooks.every((w) => w.distribution !== undefined);
 
 /** The webhook entries Istio's chart renders for an install shape. */
 export function generateWebhooks(shape: InstallShape, origin: FactOrigin): InjectorWebhook[] {

@@ -21,6 +21,8 @@ export interface LabelSelector {
 export interface LabelSet {
   readonly known: Readonly<Record<string, string>>;
   readonly complete: boolean;
+  /** Keys not in `known` that something outside the inputs may set (an operator's label), each with the fact that would decide it. */
+  readonly open?: Readonly<Record<string, string>>;
 }
 
 export type Tri = true | false | 'unknown';
@@ -76,7 +78,7 @@ export function knownLabels(labels: Readonly<Record<string, string>>): LabelSet 
 
 function evalRequirement(r: Requirement, labels: LabelSet): Tri {
   const has = Object.hasOwn(labels.known, r.key);
-  if (!has && !labels.complete) return 'unknown';
+  if (!has && (!labels.complete || (labels.open !== undefined && Object.hasOwn(labels.open, r.key)))) return 'unknown';
   const value = has ? labels.known[r.key] : undefined;
   // A placeholder label still exists: only the operators that compare its value are open.
   if (value !== undefined && (r.operator === 'In' || r.operator === 'NotIn') && (isPlaceholder(value) || r.values.some(isPlaceholder))) return 'unknown';
