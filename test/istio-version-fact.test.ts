@@ -108,11 +108,53 @@ test('the steps of a range read the documents the first run kept, and find its f
 });
 
 test('a range that spans a change of behaviour: a finding at every step names what each side does', () => {
-  const r = run({ 'platform/a.yaml': istiod('1.25.0'), 'platform/b.yaml': istiod('1.28.0').replace('name: istiod,', 'name: istiod-canary,'), 'platform/app.yaml': native() });
+  // istiod and a gateway of another release: the gateway's version names no revision, so the range holds for every workload.
+  const gateway = istiod('1.28.0').replace('name: istiod,', 'name: ingress,').replace('name: discovery, image: docker.io/istio/pilot', 'name: istio-proxy, image: docker.io/istio/proxyv2');
+  const r = run({ 'platform/a.yaml': istiod('1.25.0'), 'platform/b.yaml': gateway, 'platform/app.yaml': native() });
   assert.equal(found(r, 'traffic-annotation-invalid').map((f) => f.replace(/^.*neither "true" nor "false"\. /, '')), [
     'On Istio 1.25.0 to 1.26: it turns native sidecars OFF; on Istio 1.27 to 1.28.0: it turns native sidecars ON. Write "true" or "false".',
   ]);
   assert.match(found(run({ 'app.yaml': native() }, { version: '1.27.1' }), 'traffic-annotation-invalid')[0] ?? '', /On Istio 1\.27\.1: it turns native sidecars ON\. Write/);
+});
+
+test('a canary upgrade: installs of two revisions at two versions in one folder; each workload is judged against the istiod that injects it', () => {
+  const operator = (name: string, tag: string, revision?: string): string =>
+    `apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: { name: ${name}, namespace: istio-system }\nspec: { tag: ${tag}${revision ? `, revision: ${revision}` : ''} }\n`;
+  const stable = operator('stable', '1.22.0');
+  const canary = operator('canary', '1.28.0', 'canary');
+  const workloads = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: old, labels: { istio-injection: enabled } }
+    ---
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: new, labels: { istio.io/rev: canary } }
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: a, namespace: old }
+    spec:
+      template:
+        metadata: { annotations: { sidecar.istio.io/nativeSidecar: "True" } }
+        spec:
+          containers: [{ name: a, image: nginx }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: b, namespace: new }
+    spec:
+      template:
+        metadata: { annotations: { sidecar.istio.io/nativeSidecar: "True" } }
+        spec:
+          containers: [{ name: b, image: nginx }]
+  `;
+  const r = run({ 'mesh/stable.yaml': stable, 'mesh/canary.yaml': canary, 'mesh/apps.yaml': workloads });
+  // 1.22 does not read the annotation; 1.28 reads "True" as on.
+  assert.equal(found(r, 'traffic-annotation-invalid').map((f) => f.replace(/ sidecar\.istio\.io.*?\. On/, ' On')), ['mesh/apps.yaml:23 On Istio 1.28.0: it turns native sidecars ON. Write "true" or "false".']);
+  assert.not.ok(noteIds(r).includes('istio-version-unknown'), noteIds(r).join(', '));
+  const e = explain([decodeSource(Buffer.from(workloads), 'mesh/apps.yaml', undefined), decodeSource(Buffer.from(stable), 'mesh/stable.yaml', undefined), decodeSource(Buffer.from(canary), 'mesh/canary.yaml', undefined)], EMPTY_CONFIG, {});
+  assert.equal(e.explanations.map((x) => `${x.resource} ${x.sidecar?.native.split(':')[0]}`), ['Deployment old/a classic sidecar', 'Deployment new/b native sidecar']);
 });
 
 test('a stated version decides: the finding at that version, no note', () => {

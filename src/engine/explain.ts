@@ -144,8 +144,12 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         for (const t of podTemplatesOf(r)) {
           const line = workloadLine(t, locator);
           if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
+          // As lint judges it: against its own revision's version where the installs run several.
+          const revision = facts.mesh.versions.byRevision(fact) ? predictForTemplate(t, scoped).via?.revision : undefined;
+          const narrowed = revision === undefined ? undefined : facts.mesh.versions.forRevision(fact, revision);
+          const own = narrowed ? withVersion(facts, narrowed) : scoped;
           // Values read from Secrets decide the outcome but are not shown (hidden-values.ts).
-          explanations.push(scoped.mesh.hidden?.hideAll(explainTemplate(t, scoped, line)) ?? explainTemplate(t, scoped, line));
+          explanations.push(own.mesh.hidden?.hideAll(explainTemplate(t, own, line)) ?? explainTemplate(t, own, line));
         }
       }
     }

@@ -12,6 +12,7 @@ import { findingKey, judgeAcrossVersions, judgedAcrossVersions, newTrace, type V
 import { summarize } from './report.ts';
 import { factsPass, type FactParses, type FactsPassOptions } from './facts-pass.ts';
 import { podTemplatesOf, type PodTemplate } from '../model/workload.ts';
+import { predictForTemplate } from '../model/injection/pod-injection.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile, wholeFile } from '../parse/yaml.ts';
@@ -181,8 +182,11 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   });
   const scopes = new Map<string, { facts: Facts; active: ActiveRule[] }>();
   const silenced = new Map<string, { fact: VersionFact; rules: Set<string> }>();
-  const scopeFor = (displayPath: string | undefined): { facts: Facts; active: ActiveRule[] } => {
-    const fact = probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath);
+  // The fact each finding was judged under (a workload's own revision may narrow its file's).
+  const factOfFinding = new WeakMap<Finding, VersionFact>();
+  const scopeFor = (displayPath: string | undefined): { facts: Facts; active: ActiveRule[] } =>
+    scopeOf(probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath));
+  const scopeOf = (fact: VersionFact): { facts: Facts; active: ActiveRule[] } => {
     const key = probe ? 'probe' : `${fact.origin}\0${rangeText(fact.range)}\0${fact.source}`;
     let scope = scopes.get(key);
     if (scope) return scope;
@@ -202,7 +206,11 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         id: rule.name,
         options: setting.options,
         facts: scoped,
-        report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d, scoped.mesh.hidden)),
+        report: (d: ReportDescriptor<string>) => {
+          const f = toFinding(rule, severity, d, scoped.mesh.hidden);
+          factOfFinding.set(f, scoped.mesh.versionFact);
+          pending.push(f);
+        },
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== undefined,
       };
@@ -213,11 +221,20 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     return scope;
   };
   let current = scopeFor(undefined);
-  const emit = <K extends keyof Listeners>(kind: K, ...args: Parameters<NonNullable<Listeners[K]>>): void => {
-    for (const a of current.active) {
+  const emit = <K extends keyof Listeners>(kind: K, ...args: Parameters<NonNullable<Listeners[K]>>): void => emitTo(current, kind, ...args);
+  const emitTo = <K extends keyof Listeners>(scope: { active: ActiveRule[] }, kind: K, ...args: Parameters<NonNullable<Listeners[K]>>): void => {
+    for (const a of scope.active) {
       const fn = a.listeners[kind] as ((...x: unknown[]) => void) | undefined;
       if (fn) fn(...args);
     }
+  };
+  /** The scope of a pod template's own revision, when its version narrows the file's (version-facts.ts forRevision). */
+  const revisionScope = (t: PodTemplate): { facts: Facts; active: ActiveRule[] } => {
+    const fileFact = current.facts.mesh.versionFact;
+    if (!facts.mesh.versions.byRevision(fileFact)) return current;
+    const revision = predictForTemplate(t, current.facts).via?.revision;
+    const narrowed = revision === undefined ? undefined : facts.mesh.versions.forRevision(fileFact, revision);
+    return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
   let inputIndex = -1;
@@ -269,7 +286,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
-      if (judgedRules.has(m.message.ruleId) && !isExact((trace.factOf.get(m.filePath) as VersionFact).range)) {
+      const judgedUnder = factOfFinding.get(f) ?? current.facts.mesh.versionFact;
+      if (judgedUnder !== trace.factOf.get(m.filePath)) trace.messageFact.set(m.message, judgedUnder);
+      if (judgedRules.has(m.message.ruleId) && !isExact(judgedUnder.range)) {
         trace.keyOf.set(m.message, findingKey(f));
         judgedHere = true;
       }
@@ -341,9 +360,12 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         if (r.kind === 'Namespace') emit('Namespace', r);
         for (const template of podTemplatesOf(r)) {
           stats.podTemplates++;
-          emit('PodTemplate', template);
-          options.onPodTemplate?.(template, current.facts, locator);
-          for (const c of template.containers) emit('Container', c);
+          // A workload is judged against its own revision's version, where the file's installs
+          // run several (a canary upgrade): the version of the istiod that injects it.
+          const own = probe ? current : revisionScope(template);
+          emitTo(own, 'PodTemplate', template);
+          options.onPodTemplate?.(template, own.facts, locator);
+          for (const c of template.containers) emitTo(own, 'Container', c);
         }
       }
       if (pending.length) flush();

@@ -20,6 +20,8 @@ import { plural } from '../common/text.ts';
 export interface VersionTrace {
   /** The version fact each reported file was judged under. */
   readonly factOf: Map<string, VersionFact>;
+  /** A finding judged under another fact than its file's (a workload's own revision's version). */
+  readonly messageFact: Map<LintMessage, VersionFact>;
   /** The inputs (by index) that produced findings on a file, or are that file. */
   readonly inputsOf: Map<string, Set<number>>;
   /** Every version threshold a decision compared against. */
@@ -33,7 +35,7 @@ export interface VersionTrace {
 }
 
 /** An empty trace. */
-export const newTrace = (): VersionTrace => ({ factOf: new Map(), inputsOf: new Map(), thresholds: [], keyOf: new Map(), found: new Set(), documents: new Map() });
+export const newTrace = (): VersionTrace => ({ factOf: new Map(), messageFact: new Map(), inputsOf: new Map(), thresholds: [], keyOf: new Map(), found: new Set(), documents: new Map() });
 
 export type RunAt = (inputs: readonly number[], rules: readonly MeshlintRule[], version: IstioVersion) => { report: LintReport; trace: VersionTrace };
 
@@ -78,9 +80,10 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
   const byName = new Map(rules.map((r) => [r.name, r]));
   const candidates: Candidate[] = [];
   for (const result of report.results) {
-    const fact = trace.factOf.get(result.filePath);
-    if (!fact || isExact(fact.range)) continue;
+    const fileFact = trace.factOf.get(result.filePath);
     for (const m of result.messages) {
+      const fact = trace.messageFact.get(m) ?? fileFact;
+      if (!fact || isExact(fact.range)) continue;
       const rule = byName.get(m.ruleId);
       const key = trace.keyOf.get(m);
       if (!rule || !judgedAcrossVersions(rule) || key === undefined) continue;

@@ -33,6 +33,10 @@ export interface VersionFacts {
   readonly notes: readonly string[];
   /** Versions the inputs leave to a tool to fill in (a templated chart version): what to state. */
   readonly filledIn: readonly string[];
+  /** Whether a fact's evidence names installs of several revisions at different versions (a canary upgrade). */
+  byRevision(fact: VersionFact): boolean;
+  /** The fact of one revision's installs within a fact, when their versions narrow it: its workloads are judged against it. */
+  forRevision(fact: VersionFact, revision: string): VersionFact | undefined;
 }
 
 const STRENGTHS: readonly EvidenceStrength[] = ['install', 'pod', 'name'];
@@ -66,7 +70,34 @@ const described = (list: readonly VersionEvidence[]): string => {
   return list.length === 1 ? first.text : `${first.text} and ${list.length - 1} more`;
 };
 
+/** Narrowing a fact to one revision's installs: the istiod that injects a workload says which Istio it gets. */
+function revisionFacts(): Pick<VersionFacts, 'byRevision' | 'forRevision'> {
+  const narrowed = new WeakMap<VersionFact, Map<string, VersionFact | undefined>>();
+  const revisionsOf = (fact: VersionFact): Map<string, VersionEvidence[]> => {
+    const out = new Map<string, VersionEvidence[]>();
+    for (const e of fact.evidence) if (e.revision !== undefined && e.strength === 'install') out.set(e.revision, [...(out.get(e.revision) ?? []), e]);
+    return out;
+  };
+  return {
+    byRevision(fact) {
+      const ranges = new Set([...revisionsOf(fact).values()].map((list) => rangeText(rangeOf(list))));
+      return ranges.size > 1;
+    },
+    forRevision(fact, revision) {
+      let byRev = narrowed.get(fact);
+      if (!byRev) narrowed.set(fact, (byRev = new Map()));
+      if (byRev.has(revision)) return byRev.get(revision);
+      const list = revisionsOf(fact).get(revision);
+      const range = list && rangeOf(list);
+      const own = list && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list), evidence: list } : undefined;
+      byRev.set(revision, own);
+      return own;
+    },
+  };
+}
+
 export function resolveVersions(all: readonly VersionEvidence[], stated: { readonly text: string; readonly where: 'cli' | 'config' } | undefined, filledIn: readonly string[] = []): VersionFacts {
+  const revisions = revisionFacts();
   const evidence = distinct(all);
   const notes: string[] = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
@@ -77,24 +108,25 @@ export function resolveVersions(all: readonly VersionEvidence[], stated: { reado
     const other = installs.filter((e) => !overlapsMinor(e.range, v));
     if (other.length > 0) notes.push(`${source} says Istio ${v.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v.text} is used`);
     const fact: VersionFact = { range: exactRange(v), origin: stated.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
   }
   if (strongest.length === 0) {
     const fact: VersionFact = { range: MODELLED_RANGE, origin: 'unknown', source: 'not among the inputs', evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
   }
   const run: VersionFact = { range: rangeOf(strongest), origin: 'input', source: described(strongest), evidence: strongest };
   // One minor, or one folder: one install. Otherwise each file takes the nearest folder's.
   const folders = new Map<string, VersionEvidence[]>();
   for (const e of strongest) folders.set(folderOf(e), [...(folders.get(folderOf(e)) ?? []), e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn };
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
   const cache = new Map<string, VersionFact>();
   return {
     run,
     evidence,
     notes,
     filledIn,
+    ...revisions,
     forFile(displayPath) {
       if (displayPath === undefined) return run;
       const dir = posix.dirname(displayPath.replaceAll('\\', '/'));
