@@ -4,7 +4,7 @@
 // the language server, the ESLint plugin and diff), explain and facts all call factsPass.
 import type { ReadOutcome } from '../load/read.ts';
 import { resourcesOf } from '../load/resources.ts';
-import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
+import { FactsBuilder, mightHoldFacts, type Facts, type FactsInput } from '../model/facts.ts';
 import { asObject } from '../model/workload.ts';
 import { CHART_FILE_NAME, chartFileResource, VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/install/gitops.ts';
 import { groupsOf, parseGroup, type Slice } from '../parse/yaml.ts';
@@ -36,7 +36,7 @@ export function factsPass(inputs: readonly ReadOutcome[], config: Config, option
   return buildFacts([...(options.contextResources ?? []), ...resources], config, options.cliIstioVersion, chartSourcesOf(all));
 }
 
-function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined, chartSources: readonly string[]): Facts {
+function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined, chartSources: FactsInput['chartSources']): Facts {
   const factsBuilder = new FactsBuilder();
   for (const r of resources) factsBuilder.addResource(r);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion, chartSources });
@@ -45,9 +45,10 @@ function buildFacts(resources: readonly Resource[], config: Config, cliIstioVers
 /** Istio's own charts rendered with their defaults only (RenderOrigin.istioChartSource): chart sources, not installs. */
 const isChartSource = (file: SourceFile): boolean => file.origin?.istioChartSource === true;
 
-/** The folders of those charts, in input order, each once: what the one note names. */
-function chartSourcesOf(inputs: readonly ReadOutcome[]): string[] {
-  return [...new Set(inputs.flatMap((i) => (i.ok && isChartSource(i.file) && i.file.origin ? [i.file.origin.source] : [])))];
+/** The folders of those charts, in input order, each once, and those that do not render without their installer's values: what the one note names. */
+function chartSourcesOf(inputs: readonly ReadOutcome[]): { readonly folders: readonly string[]; readonly failed: number } {
+  const sources = inputs.flatMap((i) => (i.ok && isChartSource(i.file) && i.file.origin ? [i.file.origin] : []));
+  return { folders: [...new Set(sources.map((o) => o.source))], failed: new Set(sources.filter((o) => o.failure !== undefined).map((o) => o.source)).size };
 }
 
 /** The documents the facts pass has parsed, per file and by the offset of their group (see groupsOf): the lint pass takes them instead of parsing them again. */

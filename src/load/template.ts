@@ -76,6 +76,9 @@ export function isTemplatedDocument(text: string, start: number, end: number): b
 /** The template engine a document's syntax points to, by what its first action holds. */
 export type TemplateEngine = 'Helm' | 'Go' | 'Jinja' | 'Argo' | 'placeholder';
 
+/** A line holding nothing but a substitution marker: `    __ARCHITECTURE_LABELS__`. */
+const MARKER_LINE = /^([ \t]*)__[A-Z][A-Z0-9_]*__[ \t]*$/m;
+
 export interface TemplateDocument {
   /** Offset, in the document's text, of the first template action outside strings. */
   readonly at: number;
@@ -113,9 +116,12 @@ export function templateIn(docText: string): TemplateDocument | undefined {
   const action = findUnrenderedTemplate(docText);
   const jinja = JINJA_TAG.exec(docText);
   const jinjaAt = jinja ? jinja.index + (jinja[1] as string).length : undefined;
-  if (action === undefined && jinjaAt === undefined) return undefined;
-  const at = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
-  const engine: TemplateEngine = jinjaAt !== undefined ? 'Jinja' : engineOf(docText.slice((action as number) + 2, (action as number) + 202), docText);
+  // A line that is only a marker a build script replaces (`__LABELS__`, sed's or make's): YAML
+  // cannot take it where a key is expected, and nothing but a substitution would write it.
+  const marker = action === undefined && jinjaAt === undefined ? MARKER_LINE.exec(docText) : null;
+  if (action === undefined && jinjaAt === undefined && !marker) return undefined;
+  const at = marker ? marker.index + (marker[1] as string).length : Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine: TemplateEngine = marker ? 'placeholder' : jinjaAt !== undefined ? 'Jinja' : engineOf(docText.slice((action as number) + 2, (action as number) + 202), docText);
   const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
   const kind = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
   const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion === undefined ? undefined : '';

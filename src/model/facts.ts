@@ -96,8 +96,8 @@ export interface FactsInput {
   readonly configNamespaces?: Readonly<Record<string, { readonly labels?: Readonly<Record<string, string>> }>>;
   readonly mesh?: MeshSettings;
   readonly cliIstioVersion?: string;
-  /** Istio's own charts rendered with their defaults only (folders as shown): read as chart sources, not installs. */
-  readonly chartSources?: readonly string[];
+  /** Istio's own charts rendered with their defaults only (folders as shown, and how many failed to render): read as chart sources, not installs. */
+  readonly chartSources?: { readonly folders: readonly string[]; readonly failed: number };
 }
 
 function sameLabels(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -336,7 +336,7 @@ export class FactsBuilder {
           ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
           ...this.openReleases.map((r) => releasedControlPlane(r, undefined)),
         ],
-        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes, ...chartSourcesNote(input.chartSources ?? [])],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes, ...chartSourcesNote(input.chartSources ?? { folders: [], failed: 0 })],
         settings: input.mesh ?? {},
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
@@ -455,11 +455,13 @@ export class FactsBuilder {
 }
 
 /** The one note for Istio's own charts read as chart sources: which folders, and how to read one as an install. */
-function chartSourcesNote(folders: readonly string[]): string[] {
+function chartSourcesNote({ folders, failed }: { readonly folders: readonly string[]; readonly failed: number }): string[] {
   if (folders.length === 0) return [];
   const shown = folders.length <= 3 ? folders.join(', ') : `${folders.slice(0, 3).join(', ')} and ${folders.length - 3} more`;
+  const one = folders.length === 1;
+  const unrendered = failed === 0 ? '' : ` (${one ? 'it does' : failed === folders.length ? 'they do' : `${failed} of them ${failed === 1 ? 'does' : 'do'}`} not render without the values ${one ? 'its' : 'their'} installer gives)`;
   return [
-    `${folders.length === 1 ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown}) ${folders.length === 1 ? 'is' : 'are'} rendered with ${folders.length === 1 ? 'its' : 'their'} defaults only: read as chart sources, not as an install; name ${folders.length === 1 ? 'it' : 'one'} under helm.charts with its values, or in a GitOps release, to read it as one`,
+    `${one ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown}) ${one ? 'is' : 'are'} rendered with ${one ? 'its' : 'their'} defaults only: read as chart sources, not as an install${unrendered}; name ${one ? 'it' : 'one'} under helm.charts with its values, or in a GitOps release, to lint it as one`,
   ];
 }
 

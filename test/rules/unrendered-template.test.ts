@@ -57,6 +57,11 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a line that is only a marker a build script replaces (an operator\'s CSV template): a template, not a YAML syntax error',
+      code: 'apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: __NAME__.v__VERSION__\n  annotations:\n    categories: Integration\n    __OLM_SUBSCRIPTION_ANNOTATION__\n    containerImage: __IMAGE_SRC__\n',
+      errors: [{ messageId: 'folderOne', line: 7, column: 5, severity: 1, message: 'placeholder template' }],
+    },
+    {
       name: 'a Helm action where a value starts: YAML reads a mapping as a key; one warning, no syntax error',
       code: yaml`
       apiVersion: apps/v1

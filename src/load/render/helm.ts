@@ -77,7 +77,9 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
     const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r.chartDir, read);
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), mapBack: () => at } };
+    // A chart source that needs the values its installer gives is not a broken chart (a spent budget still is said).
+    const source = result.budgetSpent ? {} : chartSource;
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), ...source, mapBack: () => at } };
   }
 
   const mapBack = (at: RenderedLocation): SourceLocation => {

@@ -274,6 +274,9 @@ function chartVersion(value: unknown): VersionRange | undefined {
  */
 export function isIstioOwnChartFile(chartYaml: string): boolean {
   if (chartYaml.length > 64 * 1024) return false;
+  // A repository of Istio's (or of OpenShift Service Mesh's fork) as the chart's source or home,
+  // or the keyword Istio's addon charts carry.
+  if (/github\.com\/(?:istio|maistra)\/[\w.-]|^[ \t]*-[ \t]*["']?istio-addon["']?[ \t]*$/m.test(chartYaml)) return true;
   const name = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
   return name !== undefined && (ISTIO_CHARTS.has(name) || ISTIO_SOURCE_CHARTS.has(name)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ''));
 }
