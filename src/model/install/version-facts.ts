@@ -73,6 +73,7 @@ const described = (list: readonly VersionEvidence[]): string => {
 /** Narrowing a fact to one revision's installs: the istiod that injects a workload says which Istio it gets. */
 function revisionFacts(): Pick<VersionFacts, 'byRevision' | 'forRevision'> {
   const narrowed = new WeakMap<VersionFact, Map<string, VersionFact | undefined>>();
+  const manyRevisions = new WeakMap<VersionFact, boolean>();
   const revisionsOf = (fact: VersionFact): Map<string, VersionEvidence[]> => {
     const out = new Map<string, VersionEvidence[]>();
     for (const e of fact.evidence) if (e.revision !== undefined && e.strength === 'install') out.set(e.revision, [...(out.get(e.revision) ?? []), e]);
@@ -80,8 +81,12 @@ function revisionFacts(): Pick<VersionFacts, 'byRevision' | 'forRevision'> {
   };
   return {
     byRevision(fact) {
-      const ranges = new Set([...revisionsOf(fact).values()].map((list) => rangeText(rangeOf(list))));
-      return ranges.size > 1;
+      let several = manyRevisions.get(fact);
+      if (several === undefined) {
+        several = new Set([...revisionsOf(fact).values()].map((list) => rangeText(rangeOf(list)))).size > 1;
+        manyRevisions.set(fact, several);
+      }
+      return several;
     },
     forRevision(fact, revision) {
       let byRev = narrowed.get(fact);
