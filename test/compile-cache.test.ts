@@ -36,7 +36,7 @@ else {
     withTemp((t) => {
       const tmp = setUp(t);
       const first = run(t, tmp);
-      assert.match(first.out, /^exit 0\n\[\{"filePath":"pod.yaml"/);
+      assert.match(first.out, /^exit 1\n\[\{"filePath":"pod.yaml","messages":\[\{"ruleId":"inject-value-invalid"/);
       assert.is(first.caches.length, 1, first.out);
       const dir = join(tmp, 'meshlint-compile-cache');
       assert.is(statSync(dir).mode & 0o777, 0o700);
@@ -65,7 +65,7 @@ else {
       mkdirSync(elsewhere, { mode: 0o700 });
       symlinkSync(elsewhere, join(tmp, 'meshlint-compile-cache'));
       const linked = run(t, tmp);
-      assert.match(linked.out, /^exit 0\n\[\{"filePath":"pod.yaml"/);
+      assert.match(linked.out, /^exit 1\n\[\{"filePath":"pod.yaml","messages":\[\{"ruleId":"inject-value-invalid"/);
       assert.equal(readdirSync(elsewhere), [], 'nothing written through the link');
 
       const open = t.path('tmp-open');

@@ -21,8 +21,8 @@ const run = (files: Record<string, string>, opts: { version?: string; config?: R
 const found = (r: LintReport, rule: string): string[] => r.results.flatMap((f) => f.messages.filter((m) => m.ruleId === rule).map((m) => `${f.filePath}:${m.line} ${m.message}`));
 const noteIds = (r: LintReport): string[] => r.notes.map((n) => n.id);
 
-/** A Deployment in an injected namespace whose inject label reads as true up to 1.26 and is ignored from 1.27. */
-const app = (ns = 'shop'): string => yaml`
+/** A Deployment in an injected namespace, with the given pod-template metadata. */
+const injected = (ns: string, metadata: string): string => yaml`
   apiVersion: v1
   kind: Namespace
   metadata: { name: ${ns}, labels: { istio-injection: enabled } }
@@ -32,25 +32,14 @@ const app = (ns = 'shop'): string => yaml`
   metadata: { name: web, namespace: ${ns} }
   spec:
     template:
-      metadata: { labels: { sidecar.istio.io/inject: "yes" } }
+      metadata: ${metadata}
       spec:
         containers: [{ name: web, image: nginx }]
 `;
-/** A Deployment whose native-sidecar annotation Istio reads from 1.24 only: as off up to 1.26, as on from 1.27. */
-const native = (ns = 'shop'): string => yaml`
-  apiVersion: v1
-  kind: Namespace
-  metadata: { name: ${ns}, labels: { istio-injection: enabled } }
-  ---
-  apiVersion: apps/v1
-  kind: Deployment
-  metadata: { name: web, namespace: ${ns} }
-  spec:
-    template:
-      metadata: { annotations: { sidecar.istio.io/nativeSidecar: "True" } }
-      spec:
-        containers: [{ name: web, image: nginx }]
-`;
+/** An inject label that reads as true up to 1.26 and is ignored from 1.27. */
+const app = (ns = 'shop'): string => injected(ns, '{ labels: { sidecar.istio.io/inject: "yes" } }');
+/** A native-sidecar annotation Istio reads from 1.24 only: as off up to 1.26, as on from 1.27. */
+const native = (ns = 'shop'): string => injected(ns, '{ annotations: { sidecar.istio.io/nativeSidecar: "True" } }');
 const istiod = (tag: string): string => yaml`
   apiVersion: apps/v1
   kind: Deployment
@@ -346,7 +335,7 @@ test('up to 1.9 the chart renders one entry: enableNamespacesByDefault selects e
       { cliIstioVersion: version },
     ).explanations.map((e) => `${e.namespace}:${e.outcome}${e.via ? `(${e.via.split(' ')[0] ?? ''})` : ''}`).join(' ');
   // 1.8: no objectSelector, and injectRequired reads the annotation alone: the pod label "false" is not seen.
-  assert.is(outcomes('1.8.6', true), 'shop:injected(sidecar-injector.istio.io) plain:injected(sidecar-injector.istio.io) quiet:not-injected');
+  for (const v of ['1.6.0', '1.8.6']) assert.is(outcomes(v, true), 'shop:injected(sidecar-injector.istio.io) plain:injected(sidecar-injector.istio.io) quiet:not-injected', v);
   assert.is(outcomes('1.8.6', false), 'shop:injected(sidecar-injector.istio.io) plain:not-injected quiet:not-injected');
   // 1.9.0: the objectSelector keeps the pod labelled "false" from the webhook.
   assert.is(outcomes('1.9.0', true), 'shop:not-injected plain:injected(sidecar-injector.istio.io) quiet:not-injected');

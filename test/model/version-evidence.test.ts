@@ -154,15 +154,7 @@ test('a prerelease is not yet its release: a Sail Istio or an image at 1.31.0-be
   assert.equal(evidence(sail), ['sail install 1.30 to 1.31.0']);
   assert.equal(evidence(sail.replace('v1.31.0-beta.1', 'v1.31.2-rc.0')), ['sail install 1.31.1 to 1.31.2']);
   assert.equal(evidence(sail.replace('v1.31.0-beta.1', 'v1.31.0')), ['sail install 1.31.0']);
-  const istiod = (tag: string): string => yaml`
-    apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: istiod, namespace: istio-system }
-    spec:
-      template:
-        spec:
-          containers: [{ name: discovery, image: docker.io/istio/pilot:${tag} }]
-  `;
+  const istiod = (tag: string): string => `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: istiod, namespace: istio-system }\nspec: { template: { spec: { containers: [{ name: discovery, image: "docker.io/istio/pilot:${tag}" }] } } }\n`;
   assert.equal(evidence(istiod('1.29.0-alpha.1')), ['istiod install 1.28 to 1.29.0']);
   assert.equal(evidence(istiod('1.29.0-distroless')), ['istiod install 1.29.0']);
 });
