@@ -982,13 +982,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str6) => str6.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str7) => str7.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str6, indent, comment) => str6.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str6.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str7, indent, comment) => str7.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str7.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1142,16 +1142,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str6) => /^(%|---|\.\.\.)/m.test(str6);
-    function lineLengthOverLimit(str6, lineWidth, indentLength) {
+    var containsDocumentMarker = (str7) => /^(%|---|\.\.\.)/m.test(str7);
+    function lineLengthOverLimit(str7, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str6.length;
+      const strLen = str7.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str6[i] === "\n") {
+        if (str7[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1168,11 +1168,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str6 = "";
+      let str7 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str6 += json.slice(start, i) + "\\ ";
+          str7 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1181,38 +1181,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str6 += json.slice(start, i);
+                str7 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str6 += "\\0";
+                    str7 += "\\0";
                     break;
                   case "0007":
-                    str6 += "\\a";
+                    str7 += "\\a";
                     break;
                   case "000b":
-                    str6 += "\\v";
+                    str7 += "\\v";
                     break;
                   case "001b":
-                    str6 += "\\e";
+                    str7 += "\\e";
                     break;
                   case "0085":
-                    str6 += "\\N";
+                    str7 += "\\N";
                     break;
                   case "00a0":
-                    str6 += "\\_";
+                    str7 += "\\_";
                     break;
                   case "2028":
-                    str6 += "\\L";
+                    str7 += "\\L";
                     break;
                   case "2029":
-                    str6 += "\\P";
+                    str7 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str6 += "\\x" + code.substr(2);
+                      str7 += "\\x" + code.substr(2);
                     else
-                      str6 += json.substr(i, 6);
+                      str7 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1222,14 +1222,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str6 += json.slice(start, i) + "\n\n";
+                str7 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str6 += "\n";
+                  str7 += "\n";
                   i += 2;
                 }
-                str6 += indent;
+                str7 += indent;
                 if (json[i + 2] === " ")
-                  str6 += "\\";
+                  str7 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1238,8 +1238,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str6 = start ? str6 + json.slice(start) : json;
-      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str7 = start ? str7 + json.slice(start) : json;
+      return implicitKey ? str7 : foldFlowLines.foldFlowLines(str7, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1367,15 +1367,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str6 = value.replace(/\n+/g, `$&
+      const str7 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str6);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str7);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str7 : foldFlowLines.foldFlowLines(str7, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1527,11 +1527,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str7 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str6;
-      return identity.isScalar(node) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
-${ctx.indent}${str6}`;
+        return str7;
+      return identity.isScalar(node) || str7[0] === "{" || str7[0] === "[" ? `${props} ${str7}` : `${props}
+${ctx.indent}${str7}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1566,8 +1566,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str6 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str6.length > 1024) {
+      let str7 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str7.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1576,27 +1576,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str6 === "" ? "?" : explicitKey ? `? ${str6}` : str6;
+          return str7 === "" ? "?" : explicitKey ? `? ${str7}` : str7;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str6 = `? ${str6}`;
+        str7 = `? ${str7}`;
         if (keyComment && !keyCommentDone) {
-          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+          str7 += stringifyComment.lineComment(str7, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str6;
+        return str7;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
-        str6 = `? ${str6}
+          str7 += stringifyComment.lineComment(str7, ctx.indent, commentString(keyComment));
+        str7 = `? ${str7}
 ${indent}:`;
       } else {
-        str6 = `${str6}:`;
+        str7 = `${str7}:`;
         if (keyComment)
-          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+          str7 += stringifyComment.lineComment(str7, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1612,7 +1612,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str6.length + 1;
+        ctx.indentAtStart = str7.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1656,16 +1656,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws2 = "";
       }
-      str6 += ws2 + valueStr;
+      str7 += ws2 + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(valueComment));
+        str7 += stringifyComment.lineComment(str7, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str6;
+      return str7;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1892,31 +1892,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str7 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str8 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment2));
+          str8 += stringifyComment.lineComment(str8, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str7);
+        lines.push(blockItemPrefix + str8);
       }
-      let str6;
+      let str7;
       if (lines.length === 0) {
-        str6 = flowChars.start + flowChars.end;
+        str7 = flowChars.start + flowChars.end;
       } else {
-        str6 = lines[0];
+        str7 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str6 += line ? `
+          str7 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str6 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str7 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str6;
+      return str7;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1959,21 +1959,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str6 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str6.includes("\n"));
+        let str7 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str7.includes("\n"));
         if (i < items.length - 1) {
-          str6 += ",";
+          str7 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str6.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str7.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str6 += ",";
+            str7 += ",";
           }
         }
         if (comment)
-          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment));
-        lines.push(str6);
+          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment));
+        lines.push(str7);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1985,11 +1985,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str6 = start;
+          let str7 = start;
           for (const line of lines)
-            str6 += line ? `
+            str7 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str6}
+          return `${str7}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2321,7 +2321,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str6) => str6,
+      resolve: (str7) => str7,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2359,7 +2359,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str6) => new Scalar.Scalar(str6[0] === "t" || str6[0] === "T"),
+      resolve: (str7) => new Scalar.Scalar(str7[0] === "t" || str7[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2411,7 +2411,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str7) => str7.slice(-3).toLowerCase() === "nan" ? NaN : str7[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2420,7 +2420,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str6) => parseFloat(str6),
+      resolve: (str7) => parseFloat(str7),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2431,11 +2431,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str6) {
-        const node = new Scalar.Scalar(parseFloat(str6));
-        const dot = str6.indexOf(".");
-        if (dot !== -1 && str6[str6.length - 1] === "0")
-          node.minFractionDigits = str6.length - dot - 1;
+      resolve(str7) {
+        const node = new Scalar.Scalar(parseFloat(str7));
+        const dot = str7.indexOf(".");
+        if (dot !== -1 && str7[str7.length - 1] === "0")
+          node.minFractionDigits = str7.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2452,7 +2452,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str6, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix);
+    var intResolve = (str7, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str7) : parseInt(str7.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -2465,7 +2465,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -2473,7 +2473,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2482,7 +2482,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -2535,7 +2535,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str6) => str6,
+        resolve: (str7) => str7,
         stringify: stringifyJSON
       },
       {
@@ -2552,7 +2552,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str6) => str6 === "true",
+        resolve: (str7) => str7 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2560,7 +2560,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str6, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6, 10),
+        resolve: (str7, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str7) : parseInt(str7, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2568,7 +2568,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str6) => parseFloat(str6),
+        resolve: (str7) => parseFloat(str7),
         stringify: stringifyJSON
       }
     ];
@@ -2576,9 +2576,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str6, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str6)}`);
-        return str6;
+      resolve(str7, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str7)}`);
+        return str7;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2610,10 +2610,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str6 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str6.length);
-          for (let i = 0; i < str6.length; ++i)
-            buffer[i] = str6.charCodeAt(i);
+          const str7 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str7.length);
+          for (let i = 0; i < str7.length; ++i)
+            buffer[i] = str7.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2624,28 +2624,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str6;
+        let str7;
         if (typeof node_buffer.Buffer === "function") {
-          str6 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str7 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str6 = btoa(s);
+          str7 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str6.length / lineWidth);
+          const n = Math.ceil(str7.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str6.substr(o, lineWidth);
+            lines[i] = str7.substr(o, lineWidth);
           }
-          str6 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str7 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str6 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str7 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary2;
@@ -2851,7 +2851,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str7) => str7.slice(-3).toLowerCase() === "nan" ? NaN : str7[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2860,7 +2860,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
+      resolve: (str7) => parseFloat(str7.replace(/_/g, "")),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2871,11 +2871,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str6) {
-        const node = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
-        const dot = str6.indexOf(".");
+      resolve(str7) {
+        const node = new Scalar.Scalar(parseFloat(str7.replace(/_/g, "")));
+        const dot = str7.indexOf(".");
         if (dot !== -1) {
-          const f = str6.substring(dot + 1).replace(/_/g, "");
+          const f = str7.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2895,34 +2895,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str6, offset, radix, { intAsBigInt }) {
-      const sign = str6[0];
+    function intResolve(str7, offset, radix, { intAsBigInt }) {
+      const sign = str7[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str6 = str6.substring(offset).replace(/_/g, "");
+      str7 = str7.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str6 = `0b${str6}`;
+            str7 = `0b${str7}`;
             break;
           case 8:
-            str6 = `0o${str6}`;
+            str7 = `0o${str7}`;
             break;
           case 16:
-            str6 = `0x${str6}`;
+            str7 = `0x${str7}`;
             break;
         }
-        const n2 = BigInt(str6);
+        const n2 = BigInt(str7);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str6, radix);
+      const n = parseInt(str7, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str6 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
+        const str7 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str7.substr(1) : prefix + str7;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2932,7 +2932,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2941,7 +2941,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -2949,7 +2949,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2958,7 +2958,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
+      resolve: (str7, _onError, opt) => intResolve(str7, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -3062,9 +3062,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str6, asBigInt) {
-      const sign = str6[0];
-      const parts = sign === "-" || sign === "+" ? str6.substring(1) : str6;
+    function parseSexagesimal(str7, asBigInt) {
+      const sign = str7[0];
+      const parts = sign === "-" || sign === "+" ? str7.substring(1) : str7;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -3101,7 +3101,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str6, _onError, { intAsBigInt }) => parseSexagesimal(str6, intAsBigInt),
+      resolve: (str7, _onError, { intAsBigInt }) => parseSexagesimal(str7, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3110,7 +3110,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str6) => parseSexagesimal(str6, false),
+      resolve: (str7) => parseSexagesimal(str7, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3121,8 +3121,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str6) {
-        const match = str6.match(timestamp.test);
+      resolve(str7) {
+        const match = str7.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -7433,7 +7433,7 @@ var require_code = __commonJS({
     }
     exports._ = _3;
     var plus = new _Code("+");
-    function str6(strs, ...args) {
+    function str7(strs, ...args) {
       const expr = [safeStringify(strs[0])];
       let i = 0;
       while (i < args.length) {
@@ -7444,7 +7444,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports.str = str6;
+    exports.str = str7;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -7487,7 +7487,7 @@ var require_code = __commonJS({
       return;
     }
     function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str6`${c1}${c2}`;
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str7`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate2(x) {
@@ -8449,22 +8449,22 @@ var require_util = __commonJS({
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str6) {
-      return unescapeJsonPointer(decodeURIComponent(str6));
+    function unescapeFragment(str7) {
+      return unescapeJsonPointer(decodeURIComponent(str7));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str6) {
-      return encodeURIComponent(escapeJsonPointer(str6));
+    function escapeFragment(str7) {
+      return encodeURIComponent(escapeJsonPointer(str7));
     }
     exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str6) {
-      if (typeof str6 == "number")
-        return `${str6}`;
-      return str6.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPointer(str7) {
+      if (typeof str7 == "number")
+        return `${str7}`;
+      return str7.replace(/~/g, "~0").replace(/\//g, "~1");
     }
     exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str6) {
-      return str6.replace(/~1/g, "/").replace(/~0/g, "~");
+    function unescapeJsonPointer(str7) {
+      return str7.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs2, f) {
@@ -9489,8 +9489,8 @@ var require_json_schema_traverse = __commonJS({
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
-    function escapeJsonPtr(str6) {
-      return str6.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPtr(str7) {
+      return str7.replace(/~/g, "~0").replace(/\//g, "~1");
     }
   }
 });
@@ -10587,10 +10587,10 @@ var require_utils = __commonJS({
         isIPV6: true
       };
     }
-    function findToken(str6, token) {
+    function findToken(str7, token) {
       let ind = 0;
-      for (let i = 0; i < str6.length; i++) {
-        if (str6[i] === token) ind++;
+      for (let i = 0; i < str7.length; i++) {
+        if (str7[i] === token) ind++;
       }
       return ind;
     }
@@ -11660,7 +11660,7 @@ var require_core = __commonJS({
     var util_1 = require_util();
     var $dataRefSchema = require_data();
     var uri_1 = require_uri();
-    var defaultRegExp = (str6, flags) => new RegExp(str6, flags);
+    var defaultRegExp = (str7, flags) => new RegExp(str7, flags);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
     var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
@@ -12455,16 +12455,16 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str6) {
-      const len = str6.length;
+    function ucs2length(str7) {
+      const len = str7.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str6.charCodeAt(pos++);
+        value = str7.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str6.charCodeAt(pos);
+          value = str7.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -16976,7 +16976,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_3, index, str6) => index + 6 < str6.length ? str6.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_3, index, str7) => index + 6 < str7.length ? str7.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -17255,16 +17255,16 @@ var require_ignore = __commonJS({
         return this._make(MODE_CHECK_IGNORE, key);
       }
       _make(mode, key) {
-        const str6 = pinWildcards(
+        const str7 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
-        const regex = this.ignoreCase ? new RegExp(str6, "i") : new RegExp(str6);
+        const regex = this.ignoreCase ? new RegExp(str7, "i") : new RegExp(str7);
         return define(this, key, regex);
       }
     };
-    var hasTrailingBackslash = (str6) => {
+    var hasTrailingBackslash = (str7) => {
       let count2 = 0;
-      while (str6[str6.length - count2 - 1] === ESCAPE) {
+      while (str7[str7.length - count2 - 1] === ESCAPE) {
         count2++;
       }
       return count2 % 2 === 1;
@@ -17543,7 +17543,7 @@ var require_ignore = __commonJS({
     var factory = (options) => new Ignore(options);
     var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
     var setupWindows = () => {
-      const makePosix = (str6) => /^\\\\\?\\/.test(str6) || /["<>|\u0000-\u001F]+/u.test(str6) ? str6 : str6.replace(/\\/g, "/");
+      const makePosix = (str7) => /^\\\\\?\\/.test(str7) || /["<>|\u0000-\u001F]+/u.test(str7) ? str7 : str7.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
       checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
@@ -18064,8 +18064,8 @@ import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
 // src/model/install/istio-version.ts
-var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
-var SUPPORTED_MINORS = { from: 18, to: 32 };
+var SUPPORTED_MINORS = { from: 18, to: 31 };
+var DEFAULT_ISTIO_VERSION = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
 function uncoveredVersionNote(v2, where) {
   const { from, to } = SUPPORTED_MINORS;
   if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
@@ -18105,6 +18105,13 @@ var exactRange = (v2) => ({ from: v2, to: v2 });
 function minorRange(major, minor) {
   return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
 }
+var PRERELEASE = /-(?:alpha|beta|rc)(?:[.-]?\d+)*$/i;
+function releaseRange(v2) {
+  if (!PRERELEASE.test(v2.text)) return exactRange(v2);
+  const to = { major: v2.major, minor: v2.minor, patch: v2.patch, text: `${v2.major}.${v2.minor}.${v2.patch}` };
+  const from = v2.patch > 0 ? { major: v2.major, minor: v2.minor, patch: v2.patch - 1, text: `${v2.major}.${v2.minor}.${v2.patch - 1}` } : v2.minor > 0 ? { major: v2.major, minor: v2.minor - 1, patch: ANY_PATCH, text: `${v2.major}.${v2.minor - 1}` } : to;
+  return { from, to };
+}
 var isExact = (r7) => compareVersions(r7.from, r7.to) === 0;
 function unionRange(a, b) {
   return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
@@ -18121,6 +18128,13 @@ function probesWithin(range, thresholds) {
     if (compareVersions(t, range.from) > 0 && compareVersions(t, range.to) <= 0) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
   }
   return [...steps.values()].sort(compareVersions).slice(0, -1);
+}
+function splitRange(r7, major, minor, patch = 0) {
+  const at2 = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
+  if (compareVersions(r7.to, at2) < 0) return { before: r7 };
+  if (compareVersions(r7.from, at2) >= 0) return { since: r7 };
+  const last = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
+  return { before: { from: r7.from, to: last }, since: { from: at2, to: r7.to } };
 }
 function compareVersions(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
@@ -18380,7 +18394,7 @@ var meshlint_schema_default = {
           ]
         },
         "duplicate-object": {
-          description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last (default: error)",
+          description: "Objects of the same kind, namespace and name in one file or render: kubectl and Argo CD keep the one written last, Kustomize and Flux refuse the build (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -19665,9 +19679,9 @@ var EVERYTHING = { requirements: [] };
 function parseSelector(raw) {
   const obj = asObject(raw);
   if (!obj) return EVERYTHING;
-  const requirements = [];
+  const requirements2 = [];
   for (const [key, value] of Object.entries(asObject(obj.matchLabels) ?? {})) {
-    requirements.push({ key, operator: "In", values: [String(value)] });
+    requirements2.push({ key, operator: "In", values: [String(value)] });
   }
   if (Array.isArray(obj.matchExpressions)) {
     for (const e of obj.matchExpressions) {
@@ -19675,27 +19689,27 @@ function parseSelector(raw) {
       if (!ex || typeof ex.key !== "string") continue;
       const op = ex.operator;
       if (op !== "In" && op !== "NotIn" && op !== "Exists" && op !== "DoesNotExist") {
-        return { requirements, invalid: `unknown operator ${String(op)}` };
+        return { requirements: requirements2, invalid: `unknown operator ${String(op)}` };
       }
       const values = Array.isArray(ex.values) ? ex.values.map((v2) => String(v2)) : [];
-      requirements.push({ key: ex.key, operator: op, values });
+      requirements2.push({ key: ex.key, operator: op, values });
     }
   }
-  return { requirements };
+  return { requirements: requirements2 };
 }
 function parseSelectorString(s) {
-  const requirements = [];
+  const requirements2 = [];
   for (const part of s.split(/,(?![^()]*\))/).map((p) => p.trim()).filter(Boolean)) {
     let m;
-    if (m = /^!\s*([\w./-]+)$/.exec(part)) requirements.push({ key: m[1] ?? "", operator: "DoesNotExist", values: [] });
+    if (m = /^!\s*([\w./-]+)$/.exec(part)) requirements2.push({ key: m[1] ?? "", operator: "DoesNotExist", values: [] });
     else if (m = /^([\w./-]+)\s*(==?|!=)\s*([\w./-]*)$/.exec(part)) {
-      requirements.push({ key: m[1] ?? "", operator: m[2] === "!=" ? "NotIn" : "In", values: [m[3] ?? ""] });
+      requirements2.push({ key: m[1] ?? "", operator: m[2] === "!=" ? "NotIn" : "In", values: [m[3] ?? ""] });
     } else if (m = /^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part)) {
-      requirements.push({ key: m[1] ?? "", operator: m[2] === "in" ? "In" : "NotIn", values: (m[3] ?? "").split(",").map((v2) => v2.trim()) });
-    } else if (m = /^([\w./-]+)$/.exec(part)) requirements.push({ key: m[1] ?? "", operator: "Exists", values: [] });
-    else return { requirements, invalid: `cannot parse "${part}"` };
+      requirements2.push({ key: m[1] ?? "", operator: m[2] === "in" ? "In" : "NotIn", values: (m[3] ?? "").split(",").map((v2) => v2.trim()) });
+    } else if (m = /^([\w./-]+)$/.exec(part)) requirements2.push({ key: m[1] ?? "", operator: "Exists", values: [] });
+    else return { requirements: requirements2, invalid: `cannot parse "${part}"` };
   }
-  return { requirements };
+  return { requirements: requirements2 };
 }
 function isEmptySelector(sel2) {
   return sel2.requirements.length === 0 && !sel2.invalid;
@@ -19705,7 +19719,7 @@ function knownLabels(labels) {
 }
 function evalRequirement(r7, labels) {
   const has = Object.hasOwn(labels.known, r7.key);
-  if (!has && !labels.complete) return "unknown";
+  if (!has && (!labels.complete || labels.open !== void 0 && Object.hasOwn(labels.open, r7.key))) return "unknown";
   const value = has ? labels.known[r7.key] : void 0;
   if (value !== void 0 && (r7.operator === "In" || r7.operator === "NotIn") && (isPlaceholder(value) || r7.values.some(isPlaceholder))) return "unknown";
   switch (r7.operator) {
@@ -24283,7 +24297,8 @@ var DATAPLANE_MODE_LABEL = "istio.io/dataplane-mode";
 var DEACTIVATED_LABEL = "istio.io/deactivated";
 var IGNORED_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease", "local-path-storage"];
 var WEBHOOK_SUFFIX = "sidecar-injector.istio.io";
-var sel = (requirements) => ({ requirements });
+var sel = (requirements2) => ({ requirements: requirements2 });
+var vendorWebhooksOnly = (webhooks) => webhooks.length > 0 && webhooks.every((w) => w.distribution !== void 0);
 function generateWebhooks(shape, origin) {
   const out = [];
   const declaredAt = (revision, tag) => tag !== void 0 ? shape.declared?.tags?.get(tag) : shape.declared?.revisions?.get(revision);
@@ -24614,6 +24629,10 @@ function injectRequired(pod, injector, version2) {
     trace.push({ text: `injector policy ${JSON.stringify(injector.policy)} is filled in by a tool: unknown` });
     return { required: "unknown", explicit: false, trace, unknownBecause: `the injector policy ${JSON.stringify(injector.policy)}, which a tool fills in` };
   }
+  if (injector.policyUnknown !== void 0 && (useDefault || filledIn)) {
+    trace.push({ text: `the injector's policy is not known: ${injector.policyUnknown}` });
+    return { required: "unknown", explicit: false, trace, unknownBecause: `the injector's policy (${injector.policyUnknown})` };
+  }
   const validPolicy = injector.policy === "enabled" || injector.policy === "disabled";
   if (validPolicy && filledIn) return { required: "unknown", explicit: false, trace, unknownBecause: filledIn };
   if (validPolicy && useDefault && openSelector) {
@@ -24670,6 +24689,7 @@ function predictInjection(input2) {
   };
   if (input2.namespaceKnown) trace.push({ text: `${nsDesc} has ${labelsDesc(input2.namespaceLabels)}` });
   else trace.push({ text: `${nsDesc} is not defined in the inputs or the config, so its labels are unknown` });
+  if (input2.namespaceOperator) trace.push(input2.namespaceOperator);
   if (gate.matched.length === 0 && gate.maybe.length === 0) {
     trace.push({ text: "no injector webhook matches the namespace and pod labels \u2192 the API server never calls the injector", source: "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml" });
     return { outcome: "not-injected", via: void 0, gate, required: void 0, explicit: false, trace, unknownBecause: void 0 };
@@ -24693,10 +24713,209 @@ function predictInjection(input2) {
     return { outcome: "injected", via, gate, required, explicit: req.explicit, trace, unknownBecause: void 0 };
   }
   const nsOpen = gate.matched.length === 0 && namespaceOpen(via, input2.namespaceLabels);
-  const because = nsOpen && !input2.namespaceKnown ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml` : nsOpen ? `the revision ${via.revision} that ${webhookName(via)} serves, which a tool fills in` : "unknownBecause" in req && req.unknownBecause !== void 0 ? req.unknownBecause : gate.matched.length === 0 ? `the pod's ${filledInLabels(pod)}, which a tool fills in` : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
+  const openKey = nsOpen ? via.namespaceSelector.requirements.find((r7) => input2.namespaceLabels.open?.[r7.key] !== void 0 && !Object.hasOwn(input2.namespaceLabels.known, r7.key)) : void 0;
+  const because = openKey && input2.namespaceKnown ? input2.namespaceLabels.open?.[openKey.key] : nsOpen && !input2.namespaceKnown ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml` : nsOpen ? `the revision ${via.revision} that ${webhookName(via)} serves, which a tool fills in` : "unknownBecause" in req && req.unknownBecause !== void 0 ? req.unknownBecause : gate.matched.length === 0 ? `the pod's ${filledInLabels(pod)}, which a tool fills in` : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
   trace.push({ text: `\u2192 unknown: it depends on ${because}` });
   return { outcome: "unknown", via, gate, required, explicit: req.explicit, trace, unknownBecause: because };
 }
+
+// src/model/data/ossm.json
+var ossm_default = {
+  source: "maistra/istio-operator at branches maistra-2.0 to maistra-2.5 (and v2.6 chart and profiles at its 2.6 commits): resources/helm/v2.N/istio-control/istio-discovery/templates/mutatingwebhook.yaml and istiod-injector-configmap.yaml, resources/smcp-templates/v2.N/base, pkg/apis/maistra/conversion/proxy.go, pkg/controller/servicemesh/memberroll/controller.go, member/namespace_reconciler.go, controlplane/namespace_labels.go; maistra/istio at maistra-2.0 to maistra-2.6: pkg/kube/inject/inject.go injectRequired (the decision is upstream's at the Istio release each version is based on)",
+  memberOfLabel: "maistra.io/member-of",
+  ignoreNamespaceLabel: "maistra.io/ignore-namespace",
+  webhook: {
+    configName: "istiod-{smcp}-{namespace}",
+    entryName: "sidecar-injector.istio.io",
+    service: "istiod-{smcp}",
+    namespaceSelector: [
+      { key: "maistra.io/member-of", operator: "In", values: ["{namespace}"] },
+      { key: "maistra.io/ignore-namespace", operator: "DoesNotExist", values: [] },
+      { key: "istio-injection", operator: "NotIn", values: ["disabled"] },
+      { key: "istio-env", operator: "DoesNotExist", values: [] }
+    ],
+    objectSelectorFrom: {
+      "v2.4": [{ key: "app", operator: "NotIn", values: ["istiod"] }]
+    },
+    evidence: "mutatingwebhook.yaml is the same at v2.0 to v2.6 but for the objectSelector `app NotIn [istiod]` added in v2.4 (OSSM-2221); the selector never requires istio-injection=enabled and never reads istio.io/rev; revision is the SMCP's name and the release namespace its namespace (strategy_v2_N.go)"
+  },
+  policy: {
+    field: ["spec", "proxy", "injection", "autoInject"],
+    profilesSettingIt: ["default", "base"],
+    whenUnset: "disabled",
+    evidence: "conversion/proxy.go: autoInject true sets global.proxy.autoInject enabled, anything else disabled; smcp-templates/v2.N/base sets proxy.injection.autoInject: false, and the default profile (servicemesh or maistra: base + small) is applied when spec.profiles is empty"
+  },
+  memberRoll: {
+    name: "default",
+    wildcardFrom: "v2.3",
+    memberSelectorsFrom: "v2.4",
+    excludedByPattern: ["^kube$", "^openshift$", "^kube-", "^openshift-"],
+    excludedByPatternFrom: { "v2.4": ["^ibm-"] },
+    clusterWideDefaultSelector: { "istio-injection": "enabled" },
+    evidence: `memberroll/controller.go: the roll must be named default, in the control plane's namespace; "*" (operator 2.3 on) and memberSelectors (2.4 on) skip the control plane's namespace, kube, openshift, kube-*, openshift-* (and ibm-* from 2.4); explicitly listed names are not filtered. In ClusterWide mode (2.4 on) a missing roll is created selecting istio-injection=enabled`
+  },
+  member: {
+    name: "default",
+    evidence: "member/controller.go: a ServiceMeshMember named default in the member namespace, spec.controlPlaneRef {name, namespace}, joins that namespace; one in the control plane's own namespace is ignored"
+  },
+  controlPlaneNamespace: {
+    ignoredBefore: "v2.4",
+    evidence: "controlplane/namespace_labels.go: the control plane's namespace is always labelled member-of itself; before v2.4 also maistra.io/ignore-namespace, so nothing there is injected"
+  }
+};
+
+// src/model/install/ossm.ts
+var MEMBER_OF_LABEL = ossm_default.memberOfLabel;
+var IGNORE_NAMESPACE_LABEL = ossm_default.ignoreNamespaceLabel;
+var SOURCE_REPO = "maistra/istio-operator";
+var str2 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+var isControlPlane = (r7) => r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/");
+var isMemberRoll = (r7) => r7.kind === "ServiceMeshMemberRoll" && r7.apiVersion.startsWith("maistra.io/");
+var isMember = (r7) => r7.kind === "ServiceMeshMember" && r7.apiVersion.startsWith("maistra.io/");
+function minorOf(version2) {
+  const m = typeof version2 === "string" ? /^v?2\.(\d{1,2})$/.exec(version2.trim()) : null;
+  return m ? Number(m[1]) : void 0;
+}
+var atLeastMinor = (cp, tag) => {
+  const want = minorOf(tag);
+  return cp.minor === void 0 || want === void 0 ? void 0 : cp.minor >= want;
+};
+function controlPlaneOf(r7) {
+  if (!isControlPlane(r7)) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  const autoInject = getIn(spec, ossm_default.policy.field.slice(1));
+  const profiles = Array.isArray(spec.profiles) ? spec.profiles.filter((p) => typeof p === "string") : [];
+  const setsIt = profiles.length === 0 || profiles.some((p) => ossm_default.policy.profilesSettingIt.includes(p));
+  const where = `ServiceMeshControlPlane ${r7.name || "(no name)"}`;
+  const policy = autoInject === true ? "enabled" : autoInject === false ? "disabled" : typeof autoInject === "string" && isPlaceholder(autoInject) ? void 0 : setsIt ? ossm_default.policy.whenUnset : void 0;
+  const policySource = typeof autoInject === "boolean" ? `${where} spec.proxy.injection.autoInject: ${autoInject}` : policy ? `${where}: its ${profiles.length === 0 ? "default profile" : `profile ${profiles.find((p) => ossm_default.policy.profilesSettingIt.includes(p))}`} sets proxy.injection.autoInject: false` : `${where}: its profiles (${profiles.join(", ")}) may set proxy.injection.autoInject`;
+  return {
+    resource: r7,
+    name: r7.name,
+    namespace: r7.namespace,
+    minor: minorOf(spec.version),
+    policy,
+    policySource,
+    objectSelector: getIn(spec, ["techPreview", "sidecarInjectorWebhook", "objectSelector", "enabled"]) === true,
+    clusterWide: spec.mode === "ClusterWide" || getIn(spec, ["techPreview", "controlPlaneMode"]) === "ClusterScoped"
+  };
+}
+var fill = (text2, cp) => text2.replaceAll("{smcp}", cp.name).replaceAll("{namespace}", cp.namespace ?? "");
+var requirements = (list2, cp) => list2.map((r7) => ({ key: r7.key, operator: r7.operator, values: r7.values.map((v2) => fill(v2, cp)) }));
+function webhookOf(cp) {
+  if (!cp.namespace || !cp.name) return void 0;
+  const object = [];
+  for (const [from, list2] of Object.entries(ossm_default.webhook.objectSelectorFrom)) if (atLeastMinor(cp, from) === true) object.push(...requirements(list2, cp));
+  if (cp.objectSelector) object.push({ key: INJECT_KEY, operator: cp.policy === "enabled" ? "NotIn" : "In", values: [cp.policy === "enabled" ? "false" : "true"] });
+  return {
+    configName: fill(ossm_default.webhook.configName, cp),
+    name: ossm_default.webhook.entryName,
+    shortName: "ossm",
+    namespaceSelector: { requirements: requirements(ossm_default.webhook.namespaceSelector, cp) },
+    objectSelector: { requirements: object },
+    revision: cp.name,
+    tag: void 0,
+    revLabel: cp.name,
+    deactivated: false,
+    service: { name: fill(ossm_default.webhook.service, cp), namespace: cp.namespace, port: 443 },
+    url: void 0,
+    caBundle: void 0,
+    // The operator's webhookca controller fills in the CA bundle.
+    caInjected: true,
+    origin: "input",
+    resource: void 0,
+    index: void 0,
+    declaredAt: { resource: cp.resource, path: [] },
+    distribution: "ossm"
+  };
+}
+var patternsFor = (cp) => {
+  const list2 = [...ossm_default.memberRoll.excludedByPattern];
+  for (const [from, more] of Object.entries(ossm_default.memberRoll.excludedByPatternFrom)) if (atLeastMinor(cp, from) !== false) list2.push(...more);
+  return list2.map((p) => new RegExp(p));
+};
+var OssmMeshBuilder = class {
+  controlPlanes = [];
+  rolls = [];
+  members = [];
+  addResource(r7) {
+    const cp = controlPlaneOf(r7);
+    if (cp) this.controlPlanes.push(cp);
+    else if (isMemberRoll(r7)) this.rolls.push(r7);
+    else if (isMember(r7)) this.members.push(r7);
+  }
+  build() {
+    if (this.controlPlanes.length === 0) return void 0;
+    const controlPlanes = this.controlPlanes;
+    const rollOf = /* @__PURE__ */ new Map();
+    for (const r7 of this.rolls) {
+      if (r7.name !== ossm_default.memberRoll.name || !r7.namespace || rollOf.has(r7.namespace)) continue;
+      const spec = asObject(r7.object.spec) ?? {};
+      const members = Array.isArray(spec.members) ? spec.members.filter((m) => typeof m === "string") : [];
+      const selectors = Array.isArray(spec.memberSelectors) ? spec.memberSelectors.map(parseSelector) : [];
+      rollOf.set(r7.namespace, { resource: r7, members, selectors });
+    }
+    const joined = /* @__PURE__ */ new Map();
+    for (const m of this.members) {
+      const cpNamespace = str2(getIn(m.object, ["spec", "controlPlaneRef", "namespace"]));
+      if (m.name !== ossm_default.member.name || !m.namespace || !cpNamespace || cpNamespace === m.namespace || joined.has(m.namespace)) continue;
+      joined.set(m.namespace, { cpNamespace, resource: m });
+    }
+    return {
+      controlPlanes,
+      webhooks: controlPlanes.flatMap((cp) => webhookOf(cp) ?? []),
+      membershipOf: (ns2, labels) => membership(ns2, labels, controlPlanes, rollOf, joined)
+    };
+  }
+};
+function membership(ns2, labels, cps, rolls, joined) {
+  const own = cps.find((cp) => cp.namespace === ns2);
+  if (own) return { member: true, controlPlane: own, why: `namespace ${ns2} is the control plane's own (ServiceMeshControlPlane ${own.name})` };
+  const viaMember = joined.get(ns2);
+  const joinedCp = viaMember && cps.find((cp) => cp.namespace === viaMember.cpNamespace);
+  if (joinedCp) return { member: true, controlPlane: joinedCp, why: `ServiceMeshMember ${ns2}/default joins namespace ${ns2} to the mesh of ${joinedCp.namespace}` };
+  let open;
+  for (const cp of cps) {
+    if (!cp.namespace) continue;
+    const roll = rolls.get(cp.namespace);
+    if (!roll) {
+      if (cp.clusterWide && atLeastMinor(cp, "v2.4") === true) {
+        const m = matches({ requirements: Object.entries(ossm_default.memberRoll.clusterWideDefaultSelector).map(([key, v2]) => ({ key, operator: "In", values: [v2] })) }, labels);
+        if (m === true && !excluded(ns2, cp)) return { member: true, controlPlane: cp, why: `ServiceMeshControlPlane ${cp.name} is ClusterWide with no ServiceMeshMemberRoll among the inputs: the operator's roll selects istio-injection=enabled` };
+        if (m === "unknown") open ??= cp;
+        continue;
+      }
+      open ??= cp;
+      continue;
+    }
+    if (roll.members.includes(ns2)) return { member: true, controlPlane: cp, why: `ServiceMeshMemberRoll ${cp.namespace}/default lists namespace ${ns2}` };
+    if (excluded(ns2, cp)) continue;
+    if (roll.members.includes("*") && atLeastMinor(cp, ossm_default.memberRoll.wildcardFrom) !== false) return { member: true, controlPlane: cp, why: `ServiceMeshMemberRoll ${cp.namespace}/default lists "*"` };
+    const selected = atLeastMinor(cp, ossm_default.memberRoll.memberSelectorsFrom) === false ? [] : roll.selectors.map((s) => matches(s, labels));
+    if (selected.includes(true)) return { member: true, controlPlane: cp, why: `ServiceMeshMemberRoll ${cp.namespace}/default selects namespace ${ns2} by its labels` };
+    if (selected.includes("unknown")) open ??= cp;
+  }
+  if (open) return { member: "unknown", fact: `whether namespace ${ns2} is a member of the OpenShift Service Mesh of ${open.namespace ?? "its control plane"} (a ServiceMeshMemberRoll or ServiceMeshMember naming it, or its labels)` };
+  return { member: false, why: `no ServiceMeshMemberRoll or ServiceMeshMember among the inputs makes namespace ${ns2} a member of the mesh` };
+}
+function excluded(ns2, cp) {
+  return ns2 === cp.namespace || patternsFor(cp).some((p) => p.test(ns2));
+}
+function operatorLabels(ns2, m) {
+  if (m.member === "unknown") return { labels: {}, open: { [MEMBER_OF_LABEL]: m.fact } };
+  if (m.member === false) return { labels: {}, open: {} };
+  const cp = m.controlPlane;
+  const labels = { [MEMBER_OF_LABEL]: cp.namespace ?? "" };
+  const open = {};
+  if (cp.namespace === ns2) {
+    const before = atLeastMinor(cp, ossm_default.controlPlaneNamespace.ignoredBefore);
+    if (before === false) labels[IGNORE_NAMESPACE_LABEL] = "ignore";
+    else if (before === void 0) open[IGNORE_NAMESPACE_LABEL] = `the OpenShift Service Mesh version of ServiceMeshControlPlane ${cp.name} (before 2.4 its own namespace is never injected)`;
+  }
+  return { labels, open };
+}
+var describeMembership = (ns2, m) => m.member === true ? `${m.why} \u2192 the operator labels it ${MEMBER_OF_LABEL}=${m.controlPlane.namespace ?? ""}` : m.member === false ? m.why : `${m.fact} is not among the inputs`;
+var MEMBERSHIP_SOURCE = `${SOURCE_REPO} pkg/controller/servicemesh/member/namespace_reconciler.go`;
 
 // src/model/injection/pod-injection.ts
 function podFacts(t) {
@@ -24709,9 +24928,29 @@ function podFacts(t) {
 }
 function namespaceLabelSet(name, facts) {
   if (name === void 0) return { labels: { known: {}, complete: false }, known: false };
+  const own = writtenLabelSet(name, facts);
+  return facts.mesh.ossm ? withOperatorLabels(name, own, facts.mesh.ossm) : own;
+}
+function writtenLabelSet(name, facts) {
   const ns2 = facts.namespaces.get(name);
-  if (ns2) return { labels: { known: ns2.labels, complete: true }, known: true };
-  return { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
+  return ns2 ? { labels: { known: ns2.labels, complete: true }, known: true } : { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
+}
+var withOperatorLabels = perNamespace((name, own, ossm) => {
+  const set = operatorLabels(name, ossm.membershipOf(name, own.labels));
+  const labels = { ...set.labels, ...own.labels.known };
+  const open = Object.fromEntries(Object.entries(set.open).filter(([k2]) => !Object.hasOwn(own.labels.known, k2)));
+  return { labels: { known: labels, complete: own.labels.complete, ...Object.keys(open).length > 0 ? { open } : {} }, known: own.known };
+});
+function perNamespace(decide) {
+  const cache2 = /* @__PURE__ */ new WeakMap();
+  return (name, own, ossm) => {
+    let byName = cache2.get(ossm);
+    if (!byName) cache2.set(ossm, byName = /* @__PURE__ */ new Map());
+    if (byName.has(name)) return byName.get(name);
+    const decided = decide(name, own, ossm);
+    byName.set(name, decided);
+    return decided;
+  };
 }
 function perTemplate(decide) {
   const cache2 = /* @__PURE__ */ new WeakMap();
@@ -24726,10 +24965,13 @@ function perTemplate(decide) {
 }
 var predictForTemplate = perTemplate((t, facts) => {
   const ns2 = namespaceLabelSet(t.resource.namespace, facts);
+  const ossm = facts.mesh.ossm;
+  const name = t.resource.namespace;
   return predictInjection({
     pod: podFacts(t),
     namespaceLabels: ns2.labels,
     namespaceKnown: ns2.known,
+    ...ossm && name !== void 0 ? { namespaceOperator: { text: describeMembership(name, ossm.membershipOf(name, writtenLabelSet(name, facts).labels)), source: MEMBERSHIP_SOURCE } } : {},
     webhooks: facts.mesh.webhooks,
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
     version: facts.mesh.version
@@ -28105,7 +28347,7 @@ function validate(pc, version2, errors, prefix = []) {
     const where = formatConfigPath([...prefix, ...path]);
     if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
   };
-  const str6 = (key) => {
+  const str7 = (key) => {
     const v2 = read(pc, key);
     return typeof v2 === "string" ? v2 : void 0;
   };
@@ -28113,9 +28355,9 @@ function validate(pc, version2, errors, prefix = []) {
     const problem = proxyAddressProblem(value);
     if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
   };
-  if (str6("configPath") === "") add(["configPath"], "configPath is empty");
-  if (str6("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
-  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str6("serviceCluster") === "") {
+  if (str7("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str7("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
+  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str7("serviceCluster") === "") {
     add(["serviceCluster"], "serviceCluster is empty");
   }
   const drain = durationOf(read(pc, "drainDuration"));
@@ -28124,7 +28366,7 @@ function validate(pc, version2, errors, prefix = []) {
     else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
     else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
   }
-  const discovery = str6("discoveryAddress");
+  const discovery = str7("discoveryAddress");
   if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
@@ -28162,9 +28404,9 @@ function validate(pc, version2, errors, prefix = []) {
       }
     }
   }
-  const statsd = str6("statsdUdpAddress");
+  const statsd = str7("statsdUdpAddress");
   if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
-  const metricsAddr = str6("envoyMetricsServiceAddress");
+  const metricsAddr = str7("envoyMetricsServiceAddress");
   if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
   for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
     const a = read(read(pc, key), "address");
@@ -28406,11 +28648,20 @@ function nativeSidecarsFor(t, install, version2) {
   }
   return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
 }
-function holdFor(t, install) {
+function holdFor(t, install, version2) {
   const text2 = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
   const fromPod = text2 !== void 0 ? holdFromProxyConfig(text2) : void 0;
   const podPath = templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION);
+  if (!atLeast(version2, 1, 7)) return { value: false, why: `Istio ${version2.text} cannot hold the app until the proxy starts (holdApplicationUntilProxyStarts came in 1.7)` };
   if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
+  if (!atLeast(version2, 1, 8)) {
+    if (install.holdMesh?.origin === "config") return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
+    const unread = fromPod === true ? { what: `the pod's ${PROXY_CONFIG_ANNOTATION} holdApplicationUntilProxyStarts`, path: podPath } : install.holdMesh?.value === true ? { what: install.holdMesh.source, stated: install.holdMesh } : void 0;
+    const only = `Istio ${version2.text} reads only the Helm value global.proxy.holdApplicationUntilProxyStarts (the ProxyConfig field came in 1.8.0)`;
+    if (install.holdValues?.value === false) return { value: false, why: `${only}, and ${install.holdValues.source} is false`, stated: install.holdValues, ...unread ? { unread } : {} };
+    if (install.declaredBy) return { value: false, why: `${only}, and ${install.declaredBy.source} does not set it`, stated: install.declaredBy, ...unread ? { unread } : {} };
+    return { value: "unknown", why: `${only}, which no install among the inputs states`, ...unread ? { unread } : {} };
+  }
   if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
   if (text2 !== void 0 && isPlaceholder(text2)) return { value: "unknown", why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
   if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
@@ -28451,7 +28702,7 @@ function buildPlan(t, facts) {
     revision,
     install,
     native: nativeSidecarsFor(t, install, facts.mesh.version),
-    hold: holdFor(t, install),
+    hold: holdFor(t, install, facts.mesh.version),
     cni: cniFor(install)
   };
 }
@@ -28713,7 +28964,7 @@ function fileLayer(files, path, label, written, at2) {
   const shown5 = found.doc.file.displayPath;
   return { values: found.object, describe: (k2) => `${label} (values file ${shown5}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
 }
-var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
 function chartKind(nameOrPath) {
   if (!nameOrPath) return void 0;
@@ -28761,12 +29012,12 @@ function textLayer(text2, resource, at2, describe7, unreadable) {
 }
 var decoded = /* @__PURE__ */ new WeakMap();
 function secretText(r7, key) {
-  const plain2 = str2(asObject(r7.object.stringData)?.[key]);
+  const plain2 = str3(asObject(r7.object.stringData)?.[key]);
   if (plain2 !== void 0) return plain2;
   let byKey = decoded.get(r7.object);
   if (!byKey) decoded.set(r7.object, byKey = /* @__PURE__ */ new Map());
   if (!byKey.has(key)) {
-    const encoded = str2(asObject(r7.object.data)?.[key]);
+    const encoded = str3(asObject(r7.object.data)?.[key]);
     byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
   }
   return byKey.get(key);
@@ -28774,11 +29025,11 @@ function secretText(r7, key) {
 function valuesFromEntry(e, ns2, lookup2) {
   const entry = asObject(e);
   const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
-  const name = str2(entry?.name);
+  const name = str3(entry?.name);
   if (!entry || !kind2 || !name) return void 0;
-  const key = str2(entry.valuesKey) ?? "values.yaml";
+  const key = str3(entry.valuesKey) ?? "values.yaml";
   const found = lookup2(kind2, ns2, name);
-  const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
+  const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str3(asObject(found.object.data)?.[key]) : void 0;
   return { entry, kind: kind2, name, key, found, text: text2 };
 }
 function valuesOverBudget(r7, lookup2) {
@@ -28808,7 +29059,7 @@ function secretValuesOf(r7, lookup2) {
     if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
     const at2 = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
     const origin = secretOrigin(ns2, e.name, e.key);
-    const targetPath = str2(e.entry.targetPath);
+    const targetPath = str3(e.entry.targetPath);
     if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
     else {
       const read2 = readOnce(e.found, at2, e.text);
@@ -28821,13 +29072,13 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
   const spec = asObject(r7.object.spec) ?? {};
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
-  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
+  let chart = chartKind(str3(getIn(spec, ["chart", "spec", "chart"])));
   let chartTarget = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
   const ref = asObject(spec.chartRef);
   if (!chart && ref) {
-    const refName = str2(ref.name);
-    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns2, refName) : void 0;
-    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
+    const refName = str3(ref.name);
+    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str3(ref.namespace) ?? ns2, refName) : void 0;
+    chart = chartKind(str3(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
     chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
   }
   if (!chart && !anyChart) return void 0;
@@ -28854,7 +29105,7 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
     if (!read2) return;
     const { entry, kind: kind2, name, key, found, text: text2 } = read2;
     const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
-    const targetPath = str2(entry.targetPath);
+    const targetPath = str3(entry.targetPath);
     if (text2 === void 0) {
       const why = found ? `has no key ${key}` : "is not among the inputs";
       (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
@@ -28897,7 +29148,7 @@ function argoReleases(r7, appSpec, base, files, anyChart = false) {
   const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
   const out = [];
   for (const { source, at: at2, label } of sources) {
-    const chart = chartKind(str2(source.chart) ?? str2(source.path));
+    const chart = chartKind(str3(source.chart) ?? str3(source.path));
     if (!chart && !anyChart) continue;
     const helm = asObject(source.helm) ?? {};
     const hat = [...at2, "helm"];
@@ -28920,7 +29171,7 @@ function argoReleases(r7, appSpec, base, files, anyChart = false) {
     const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
     params.forEach((p, i) => {
       const entry = asObject(p);
-      const pname = str2(entry?.name);
+      const pname = str3(entry?.name);
       const value = entry?.value;
       const path = pname ? dottedPath(pname) : void 0;
       if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
@@ -28941,9 +29192,9 @@ function argoReleases(r7, appSpec, base, files, anyChart = false) {
 function sailRevision(r7) {
   if (r7.kind === "IstioRevision") return r7.name || void 0;
   const spec = asObject(r7.object.spec) ?? {};
-  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
+  const strategy = str3(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
   if (strategy === "RevisionBased") {
-    const version2 = str2(spec.version);
+    const version2 = str3(spec.version);
     return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
   }
   return r7.name || void 0;
@@ -29025,7 +29276,7 @@ function chartRevisionTags(release) {
 function sailRevisionTag(r7, istios) {
   if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
   const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
-  const name = str2(ref.name);
+  const name = str3(ref.name);
   const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
   const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
   if (!name || isPlaceholder(name)) return { tag: r7.name, revision: void 0, source, target };
@@ -29051,7 +29302,7 @@ function createdNamespacesOf(r7) {
   const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
     if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name = str2(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
+    const name = str3(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
     if (!name || isPlaceholder(name)) return [];
     return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
   }
@@ -29061,7 +29312,7 @@ function createdNamespacesOf(r7) {
     const spec = asObject(getIn(r7.object, base)) ?? {};
     const options = getIn(spec, ["syncPolicy", "syncOptions"]);
     if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
-    const name = str2(getIn(spec, ["destination", "namespace"]));
+    const name = str3(getIn(spec, ["destination", "namespace"]));
     if (!name || isPlaceholder(name)) return [];
     const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
     const labels = {};
@@ -29115,6 +29366,14 @@ var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
 var MAX_FILLED_IN = 8;
 var MAX_DEPENDENCIES = 256;
 var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
+var VERSION_EVIDENCE_TEXT = new RegExp(
+  [
+    `/(?:${istio_distributions_default.images.join("|")}):v?1\\.\\d`,
+    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${istio_distributions_default.distinctCharts.join("|")})-v?\\d`,
+    "operator\\.istio\\.io/version"
+  ].join("|")
+);
+var mightHoldVersionEvidence = (docText) => VERSION_EVIDENCE_TEXT.test(docText);
 function imageVersion(image) {
   const ref = imageRef(image);
   if (!ref) return void 0;
@@ -29144,7 +29403,7 @@ function versionSpec(value) {
   if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
   const text2 = value.trim();
   const exact = /-latest$/.test(text2) ? void 0 : parseIstioVersion(text2);
-  if (exact) return exact.major === 1 ? exactRange(exact) : void 0;
+  if (exact) return exact.major === 1 ? releaseRange(exact) : void 0;
   const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text2) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text2);
   if (!minor) return void 0;
   const major = Number(minor[1]);
@@ -29171,10 +29430,10 @@ function versionEvidenceOf(r7, filledIn) {
     const v2 = rangeText(range);
     out.push({ version: range.from, range, text: text2(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
   };
-  const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+  const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
   const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
   const name = r7.name || "(no name)";
-  const chartLabel = str6(label("helm.sh/chart"));
+  const chartLabel = str7(label("helm.sh/chart"));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
     add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
@@ -29186,9 +29445,9 @@ function versionEvidenceOf(r7, filledIn) {
   if (r7.kind === CHART_FILE_KIND) {
     const deps = getIn(r7.object, ["dependencies"]);
     for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
-      const chart = str6(getIn(dep, ["name"]));
+      const chart = str7(getIn(dep, ["name"]));
       const version2 = getIn(dep, ["version"]);
-      if (chart && isIstioChart(chart, str6(getIn(dep, ["repository"])) ?? "")) {
+      if (chart && isIstioChart(chart, str7(getIn(dep, ["repository"])) ?? "")) {
         add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
       }
     }
@@ -29202,23 +29461,23 @@ function versionEvidenceOf(r7, filledIn) {
       const at2 = [...c.path, "image"];
       if (c.name === "istio-init") {
         const v2 = imageVersion(image);
-        if (v2) out.push({ version: v2, range: exactRange(v2), text: `${r7.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
       if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
         const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
         continue;
       }
       const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(exactRange(component.version), "image", () => `${r7.kind} ${name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
+      add(releaseRange(component.version), "image", () => `${r7.kind} ${name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
     }
     return out;
   }
   if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-    const revision = str6(getIn(r7.object, ["spec", "revision"]));
+    const revision = str7(getIn(r7.object, ["spec", "revision"]));
     const tag = getIn(r7.object, ["spec", "tag"]);
     add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
     const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
@@ -29235,14 +29494,14 @@ function versionEvidenceOf(r7, filledIn) {
     return out;
   }
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const chart = str6(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
-    const source = str6(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const chart = str7(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
+    const source = str7(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
     const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
     if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
-    const url = str6(getIn(r7.object, ["spec", "url"])) ?? "";
+    const url = str7(getIn(r7.object, ["spec", "url"])) ?? "";
     const chart = url.split("/").pop() ?? "";
     if (!isIstioChart(chart, url)) return out;
     for (const key of ["tag", "semver"]) {
@@ -29259,8 +29518,8 @@ function versionEvidenceOf(r7, filledIn) {
     if (single) sources.push([single, [...base, "source"]]);
     if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
     for (const [source, at2] of sources) {
-      const chart = str6(source.chart);
-      const repo = str6(source.repoURL) ?? "";
+      const chart = str7(source.chart);
+      const repo = str7(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
       add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
@@ -29273,14 +29532,14 @@ function versionEvidenceOf(r7, filledIn) {
     return out;
   }
   if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
-    const version2 = str6(getIn(r7.object, ["spec", "version"]));
+    const version2 = str7(getIn(r7.object, ["spec", "version"]));
     const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
     const range = istio ? versionSpec(`${istio}.x`) : void 0;
     add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
     return out;
   }
   if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
-    const rev = str6(label("istio.io/rev"));
+    const rev = str7(label("istio.io/rev"));
     if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
@@ -29289,6 +29548,13 @@ function chartVersion(value) {
   const range = versionSpec(value);
   return range && (range.to.major > 1 || range.to.minor >= 12) ? range : void 0;
 }
+function isIstioOwnChartFile(chartYaml) {
+  if (chartYaml.length > 64 * 1024) return false;
+  if (/github\.com\/(?:istio|maistra)\/[\w.-]|^[ \t]*-[ \t]*["']?istio-addon["']?[ \t]*$/m.test(chartYaml)) return true;
+  const name = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
+  return name !== void 0 && (ISTIO_CHARTS.has(name) || ISTIO_SOURCE_CHARTS.has(name)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ""));
+}
+var ISTIO_SOURCE_CHARTS = /* @__PURE__ */ new Set(["istio-discovery", "istio-cni", "istio-ingress", "istio-egress", "istio-operator", "istiod-remote", "ambient", "istio-default", "gateways"]);
 function isIstioChart(chart, repository) {
   if (!ISTIO_CHARTS.has(chart)) return false;
   return DISTINCT_CHARTS.has(chart) || /istio/i.test(repository);
@@ -29396,7 +29662,37 @@ var described = (list2) => {
   if (!first) return "";
   return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
 };
+function revisionFacts() {
+  const narrowed = /* @__PURE__ */ new WeakMap();
+  const manyRevisions = /* @__PURE__ */ new WeakMap();
+  const revisionsOf = (fact) => {
+    const out = /* @__PURE__ */ new Map();
+    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") out.set(e.revision, [...out.get(e.revision) ?? [], e]);
+    return out;
+  };
+  return {
+    byRevision(fact) {
+      let several = manyRevisions.get(fact);
+      if (several === void 0) {
+        several = new Set([...revisionsOf(fact).values()].map((list2) => rangeText(rangeOf(list2)))).size > 1;
+        manyRevisions.set(fact, several);
+      }
+      return several;
+    },
+    forRevision(fact, revision) {
+      let byRev = narrowed.get(fact);
+      if (!byRev) narrowed.set(fact, byRev = /* @__PURE__ */ new Map());
+      if (byRev.has(revision)) return byRev.get(revision);
+      const list2 = revisionsOf(fact).get(revision);
+      const range = list2 && rangeOf(list2);
+      const own = list2 && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list2), evidence: list2 } : void 0;
+      byRev.set(revision, own);
+      return own;
+    }
+  };
+}
 function resolveVersions(all, stated2, filledIn = []) {
+  const revisions = revisionFacts();
   const evidence = distinct(all);
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
@@ -29407,23 +29703,24 @@ function resolveVersions(all, stated2, filledIn = []) {
     const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
     if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
     const fact = { range: exactRange(v2), origin: stated2.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
   }
   if (strongest.length === 0) {
     const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
   }
   const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
   const folders = /* @__PURE__ */ new Map();
   for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn };
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
   const cache2 = /* @__PURE__ */ new Map();
   return {
     run,
     evidence,
     notes,
     filledIn,
+    ...revisions,
     forFile(displayPath) {
       if (displayPath === void 0) return run;
       const dir = posix3.dirname(displayPath.replaceAll("\\", "/"));
@@ -30107,7 +30404,7 @@ var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.baseP
 // src/model/install/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
-var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var nonEmpty = (v2) => Array.isArray(v2) ? v2.length > 0 : asObject(v2) ? Object.keys(asObject(v2)).length > 0 : v2 !== void 0 && v2 !== null && v2 !== "";
 function nativeSidecarSetting(v2) {
   return v2 === "true" || v2 === "auto" ? v2 : "false";
@@ -30204,7 +30501,7 @@ function istiodOf(r7) {
   if (!discovery) return void 0;
   const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
   const rev = env.map(asObject).find((e) => e?.name === "REVISION");
-  return { revision: str3(rev?.value) || m[1] || "default", discovery };
+  return { revision: str4(rev?.value) || m[1] || "default", discovery };
 }
 var InstallFactsBuilder = class {
   byRevision = /* @__PURE__ */ new Map();
@@ -30254,7 +30551,7 @@ var InstallFactsBuilder = class {
       if (isInjectorConfigMap(r7) && typeof data.values === "string") {
         const values = injectorValuesOf(r7);
         if (!values) return;
-        const revision = str3(values.revision) || injectorConfigMapRevision(r7.name) || "default";
+        const revision = str4(values.revision) || injectorConfigMapRevision(r7.name) || "default";
         const target = { resource: r7, path: ["data", "values"] };
         this.declare(revision, `ConfigMap ${r7.name}`, target);
         this.add(revision, fromValues(values, (k2) => `ConfigMap ${r7.name} (values ${k2})`, () => target));
@@ -30271,7 +30568,7 @@ var InstallFactsBuilder = class {
     }
     if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
       const spec = asObject(r7.object.spec) ?? {};
-      const revision = str3(spec.revision) || "default";
+      const revision = str4(spec.revision) || "default";
       const values = asObject(spec.values) ?? {};
       this.declare(revision, `IstioOperator ${r7.name}`, { resource: r7, path: Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"] });
       const candidates = fromValues(values, (k2) => `IstioOperator ${r7.name} (spec.values.${k2})`, (p) => ({ resource: r7, path: ["spec", "values", ...p] }));
@@ -30499,7 +30796,7 @@ var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
 var WAYPOINT_FOR = "istio.io/waypoint-for";
 var WAYPOINT_CLASS = "istio-waypoint";
 var MAX_LISTENERS = 64;
-var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var str5 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var isGateway = (r7) => r7.kind === "Gateway" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
 var isGatewayClass = (r7) => r7.kind === "GatewayClass" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
 var labelsOf = (r7) => asObject(getIn(r7.object, ["metadata", "labels"])) ?? {};
@@ -30510,7 +30807,7 @@ function waypointGateways(gateways, classes) {
     if (v2 !== void 0) classLabel.set(c.name, v2);
   }
   return gateways.map((g) => {
-    const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
+    const className = str5(getIn(g.object, ["spec", "gatewayClassName"]));
     const own = labelString(labelsOf(g)[WAYPOINT_FOR]);
     const fromClass = className === void 0 ? void 0 : classLabel.get(className);
     return {
@@ -30548,9 +30845,9 @@ function allowsNamespace(gateway, namespace, namespaceLabels2) {
   if (namespace === gateway.namespace) return true;
   const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
   const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
-  const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
+  const bound = str5(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
   const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
-  const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
+  const from = str5(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
   if (isPlaceholder(from)) return "unknown";
   if (from === "All") return true;
   if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
@@ -30817,6 +31114,7 @@ var FactsBuilder = class {
   versionEvidence = [];
   versionsFilledIn = [];
   cniInstalls = [];
+  ossm = new OssmMeshBuilder();
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
     const file = r7.doc.file;
@@ -30828,6 +31126,7 @@ var FactsBuilder = class {
     for (const e of versionEvidenceOf(r7, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
+    this.ossm.addResource(r7);
     const cni = cniInstallOf(r7);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r7)) this.gateways.push(r7);
@@ -30971,7 +31270,8 @@ var FactsBuilder = class {
     const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
     const versions = resolveVersions(this.versionEvidence, version2 && stated2 ? { text: stated2, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
-    const install = this.install(input2.mesh ?? {});
+    const ossm = this.ossm.build();
+    const install = this.install(input2.mesh ?? {}, ossm);
     const settings = this.installSettings.build(input2.mesh ?? {});
     const capture = this.ambientInstall.build();
     const built = {
@@ -30982,6 +31282,7 @@ var FactsBuilder = class {
         versionFact: versions.run,
         versions,
         ...install,
+        webhooksSince110: install.webhooks,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
         cniInstalls: this.cniInstalls,
@@ -30992,13 +31293,14 @@ var FactsBuilder = class {
           ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
           ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
         ],
-        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes, ...chartSourcesNote(input2.chartSources ?? { folders: [], failed: 0 })],
         settings: input2.mesh ?? {},
         hidden: this.hidden,
-        valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name) => this.named(kind2, ns2, name))
+        valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name) => this.named(kind2, ns2, name)),
+        ...ossm ? { ossm } : {}
       }
     };
-    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
+    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
   }
   /**
    * The revision tags the releases declare, tag \u2192 revision. A tag two objects point at different
@@ -31024,7 +31326,7 @@ var FactsBuilder = class {
     return out;
   }
   /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
-  install(settings) {
+  install(settings, ossm) {
     const notes = [];
     const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
     const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
@@ -31047,7 +31349,10 @@ var FactsBuilder = class {
         tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
       };
       for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
-      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input");
+      webhooks = [...ossm?.webhooks ?? [], ...generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input")];
+      webhooksOrigin = "input";
+    } else if (ossm) {
+      webhooks = [...ossm.webhooks];
       webhooksOrigin = "input";
     } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
       const tagTargets = Object.values(settings.revisionTags ?? {});
@@ -31066,6 +31371,20 @@ var FactsBuilder = class {
     const injectorFor = (revision) => {
       const found = byRevision.get(revision);
       if (found) return found;
+      const cp = ossm?.controlPlanes.find((c) => c.name === revision);
+      if (cp) {
+        return {
+          revision,
+          policy: cp.policy ?? "disabled",
+          neverInjectSelector: [],
+          alwaysInjectSelector: [],
+          configError: void 0,
+          enableNamespacesByDefault: void 0,
+          origin: "input",
+          resource: cp.resource,
+          ...cp.policy === void 0 ? { policyUnknown: cp.policySource } : {}
+        };
+      }
       const op = operatorPolicy.get(revision);
       if (op) {
         return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: "input", resource: op.resource };
@@ -31086,12 +31405,37 @@ var FactsBuilder = class {
     return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
   }
 };
+function chartSourcesNote({ folders, failed }) {
+  if (folders.length === 0) return [];
+  const shown5 = folders.length <= 3 ? folders.join(", ") : `${folders.slice(0, 3).join(", ")} and ${folders.length - 3} more`;
+  const one = folders.length === 1;
+  const unrendered = failed === 0 ? "" : ` (${one ? "it does" : failed === folders.length ? "they do" : `${failed} of them ${failed === 1 ? "does" : "do"}`} not render without the values ${one ? "its" : "their"} installer gives)`;
+  return [
+    `${one ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown5}) ${one ? "is" : "are"} rendered with ${one ? "its" : "their"} defaults only: read as chart sources, not as an install${unrendered}; name ${one ? "it" : "one"} under helm.charts with its values, or in a GitOps release, to lint it as one`
+  ];
+}
+var versionWords = (mesh) => rangeText(mesh.versionFact.range);
 function withVersion(facts, fact, version2 = fact.range.to) {
-  const webhooks = atLeast(version2, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
+  const webhooks = atLeast(version2, 1, 10) ? facts.mesh.webhooksSince110 : legacyLayout(facts.mesh, version2);
   return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version: version2, versionOrigin: fact.origin, versionFact: fact } };
 }
-function legacyLayout(webhooks) {
-  return webhooks.filter((w) => w.resource !== void 0 || w.shortName === "namespace" || w.shortName === "auto" || w.shortName === "rev.namespace" && w.revision !== "default");
+function legacyLayout(mesh, version2) {
+  const out = [];
+  const revisions = /* @__PURE__ */ new Map();
+  for (const w of mesh.webhooksSince110) {
+    if (w.resource !== void 0 || w.distribution !== void 0) out.push(w);
+    else if (w.tag === void 0) revisions.set(w.revision, [...revisions.get(w.revision) ?? [], w]);
+  }
+  const req = (key, operator, values = []) => ({ key, operator, values });
+  for (const [revision, entries2] of revisions) {
+    const first = entries2[0];
+    const everyNamespace = entries2.some((w) => w.shortName === "auto");
+    const namespaceSelector = everyNamespace ? { requirements: [req("name", "NotIn", [first.service?.namespace ?? "istio-system"]), req(NS_INJECTION_LABEL, "NotIn", ["disabled"]), req("istio-env", "DoesNotExist"), req(REV_LABEL, "DoesNotExist")] } : revision === "default" ? { requirements: [req(NS_INJECTION_LABEL, "In", ["enabled"])] } : { requirements: [req(NS_INJECTION_LABEL, "DoesNotExist"), req(REV_LABEL, "In", [revision])] };
+    const autoInject = mesh.injectorFor(revision).policy !== "disabled";
+    const objectSelector = atLeast(version2, 1, 9) ? { requirements: [autoInject ? req(INJECT_KEY, "NotIn", ["false"]) : req(INJECT_KEY, "In", ["true"])] } : { requirements: [] };
+    out.push({ ...first, name: WEBHOOK_SUFFIX, shortName: "legacy", namespaceSelector, objectSelector });
+  }
+  return out;
 }
 var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
 var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
@@ -31126,8 +31470,8 @@ function shapeContradicted(webhooks, settings) {
   return notes;
 }
 var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane"]);
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane", "ServiceMeshMemberRoll", "ServiceMeshMember"]);
 var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
 var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
 var SMALL_DOC = 16 * 1024;
@@ -31135,6 +31479,7 @@ var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
 var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
+  if (mightHoldVersionEvidence(docText)) return true;
   const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
   if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
   if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
@@ -31268,6 +31613,7 @@ function podViolations(level, t) {
 }
 
 // src/model/pod/admission.ts
+var readsProxySeccompProfile = (v2) => atLeast(v2, 1, 28);
 var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
 function plannedIstioContainer(name, opts) {
   const seccompType = opts.proxySeccomp ? "RuntimeDefault" : void 0;
@@ -31294,7 +31640,7 @@ function injectedUnderPsa(t, facts) {
   const opts = {
     tproxy: mode === "TPROXY",
     capNetBindService: capNetBindService === "true",
-    proxySeccomp: plan.install.proxySeccompProfile?.value === true
+    proxySeccomp: plan.install.proxySeccompProfile?.value === true && readsProxySeccompProfile(facts.mesh.version)
   };
   return { ns: ns2, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
 }
@@ -31343,23 +31689,30 @@ function painter(color) {
 
 // src/engine/facts-pass.ts
 function factsPass(inputs, config, options = {}) {
-  const resources = factResources([...options.context ?? [], ...inputs], config, options.parses, options.groupDocsOf);
-  return buildFacts([...options.contextResources ?? [], ...resources], config, options.cliIstioVersion);
+  const all = [...options.context ?? [], ...inputs];
+  const resources = factResources(all, config, options.parses, options.groupDocsOf);
+  return buildFacts([...options.contextResources ?? [], ...resources], config, options.cliIstioVersion, chartSourcesOf(all));
 }
-function buildFacts(resources, config, cliIstioVersion) {
+function buildFacts(resources, config, cliIstioVersion, chartSources) {
   const factsBuilder = new FactsBuilder();
   for (const r7 of resources) factsBuilder.addResource(r7);
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion, chartSources });
+}
+var isChartSource = (file) => file.origin?.istioChartSource === true;
+function chartSourcesOf(inputs) {
+  const sources = inputs.flatMap((i) => i.ok && isChartSource(i.file) && i.file.origin ? [i.file.origin] : []);
+  return { folders: [...new Set(sources.map((o) => o.source))], failed: new Set(sources.filter((o) => o.failure !== void 0).map((o) => o.source)).size };
 }
 var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
 function factGroupsOf(file, config) {
+  if (isChartSource(file)) return () => false;
   if (stated(file, config) || !file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath))) return () => true;
   return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
 }
 function factResources(inputs, config, parses, groupDocsOf) {
   const out = [];
   for (const input2 of inputs) {
-    if (!input2.ok) continue;
+    if (!input2.ok || isChartSource(input2.file)) continue;
     const wanted = factGroupsOf(input2.file, config);
     const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
     const chartFile = !input2.file.origin && CHART_FILE_NAME.test(input2.file.displayPath);
@@ -31387,49 +31740,6 @@ function factResources(inputs, config, parses, groupDocsOf) {
     }
   }
   return out;
-}
-
-// src/engine/explain.ts
-var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
-function describePlan(plan) {
-  return {
-    native: word(plan.native, "native sidecar", "classic sidecar"),
-    hold: plan.native.value === true ? "not needed with a native sidecar" : word(plan.hold, "app held until the proxy is ready", "app not held"),
-    cni: word(plan.cni, "Istio CNI (istio-validation)", "istio-init")
-  };
-}
-function explainTemplate(t, facts, line) {
-  const r7 = t.resource;
-  const doc = r7.doc;
-  const p = predictForTemplate(t, facts);
-  const admission = admissionOf(t, facts);
-  const capture = captureForTemplate(t, facts);
-  const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== void 0 || namespaceLabelSet(r7.namespace, facts).labels.known[DATAPLANE_MODE] !== void 0;
-  const dataPlane = !saysAmbient ? void 0 : {
-    outcome: capture.outcome,
-    trace: capture.trace,
-    ...capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {},
-    // Which waypoint serves it matters only to a pod ztunnel captures.
-    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints, facts.mesh.version) } : {}
-  };
-  return {
-    resource: `${describeResource(r7)}${templateLabel(t)}`,
-    ...r7.namespace !== void 0 ? { namespace: r7.namespace } : {},
-    filePath: doc.file.displayPath,
-    line,
-    ...doc.helmSource ? { helmSource: doc.helmSource } : {},
-    outcome: p.outcome,
-    ...p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {},
-    trace: p.trace,
-    ...p.unknownBecause ? { unknownBecause: p.unknownBecause } : {},
-    ...p.outcome !== "not-injected" ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {},
-    ...admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {},
-    ...dataPlane ? { dataPlane } : {}
-  };
-}
-function workloadLine(t, locator) {
-  const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
-  return locator.position(t.resource.doc.file, start).line;
 }
 
 // src/load/template.ts
@@ -31485,6 +31795,7 @@ function stripStringsAndComment(line) {
   }
   return out;
 }
+var MARKER_LINE = /^([ \t]*)__[A-Z][A-Z0-9_]*__[ \t]*$/m;
 var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
 var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
 var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
@@ -31501,9 +31812,10 @@ function templateIn(docText) {
   const action = findUnrenderedTemplate(docText);
   const jinja = JINJA_TAG.exec(docText);
   const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
-  if (action === void 0 && jinjaAt === void 0) return void 0;
-  const at2 = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
-  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
+  const marker = action === void 0 && jinjaAt === void 0 ? MARKER_LINE.exec(docText) : null;
+  if (action === void 0 && jinjaAt === void 0 && !marker) return void 0;
+  const at2 = marker ? marker.index + marker[1].length : Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine = marker ? "placeholder" : jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
   const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
   const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
   const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
@@ -31526,6 +31838,98 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "skaffold.dev",
   "kustomize.config.k8s.io"
 ]);
+
+// src/parse/unclosed.ts
+var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
+function isUnclosedError(message) {
+  return UNCLOSED.test(message);
+}
+function unclosedOpener(text2, start, end) {
+  const stack = [];
+  let quote2;
+  let lineStart2 = true;
+  let prev = "\n";
+  for (let i = start; i < end && i < text2.length; i++) {
+    const c = text2[i];
+    if (quote2) {
+      if (quote2.char === '"' && c === "\\") {
+        i++;
+        continue;
+      }
+      if (c === quote2.char) {
+        if (quote2.char === "'" && text2[i + 1] === "'") {
+          i++;
+          continue;
+        }
+        quote2 = void 0;
+      }
+      prev = c;
+      continue;
+    }
+    if (c === "#" && (prev === " " || prev === "	" || prev === "\n" || lineStart2)) {
+      const nl = text2.indexOf("\n", i);
+      if (nl === -1 || nl >= end) break;
+      i = nl - 1;
+      continue;
+    }
+    if ((c === '"' || c === "'") && /[\s[{,:\-?]/.test(prev)) quote2 = { char: c, at: i };
+    else if ((c === "{" || c === "[") && /[\s[{,:\-?]/.test(prev)) stack.push(i);
+    else if ((c === "}" || c === "]") && stack.length > 0) stack.pop();
+    lineStart2 = c === "\n";
+    prev = c;
+  }
+  return quote2?.at ?? stack[stack.length - 1];
+}
+
+// src/engine/explain.ts
+function meshOutcomeOf(outcome, dataPlane) {
+  if (dataPlane?.outcome === "ambient") return "ambient";
+  if (outcome === "injected") return "injected";
+  if (outcome === "unknown" || dataPlane?.outcome === "unknown") return "unknown";
+  return "none";
+}
+var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
+function describePlan(plan) {
+  return {
+    native: word(plan.native, "native sidecar", "classic sidecar"),
+    hold: plan.native.value === true ? "not needed with a native sidecar" : word(plan.hold, "app held until the proxy is ready", "app not held"),
+    cni: word(plan.cni, "Istio CNI (istio-validation)", "istio-init")
+  };
+}
+function explainTemplate(t, facts, line) {
+  const r7 = t.resource;
+  const doc = r7.doc;
+  const p = predictForTemplate(t, facts);
+  const admission = admissionOf(t, facts);
+  const capture = captureForTemplate(t, facts);
+  const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== void 0 || namespaceLabelSet(r7.namespace, facts).labels.known[DATAPLANE_MODE] !== void 0;
+  const dataPlane = !saysAmbient ? void 0 : {
+    outcome: capture.outcome,
+    trace: capture.trace,
+    ...capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {},
+    // Which waypoint serves it matters only to a pod ztunnel captures.
+    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints, facts.mesh.version) } : {}
+  };
+  return {
+    resource: `${describeResource(r7)}${templateLabel(t)}`,
+    ...r7.namespace !== void 0 ? { namespace: r7.namespace } : {},
+    filePath: doc.file.displayPath,
+    line,
+    ...doc.helmSource ? { helmSource: doc.helmSource } : {},
+    outcome: p.outcome,
+    mesh: meshOutcomeOf(p.outcome, dataPlane),
+    ...p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {},
+    trace: p.trace,
+    ...p.unknownBecause ? { unknownBecause: p.unknownBecause } : {},
+    ...p.outcome !== "not-injected" ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {},
+    ...admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {},
+    ...dataPlane ? { dataPlane } : {}
+  };
+}
+function workloadLine(t, locator) {
+  const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
+  return locator.position(t.resource.doc.file, start).line;
+}
 
 // src/engine/report.ts
 function mergeReports(reports) {
@@ -31618,12 +32022,12 @@ var UnknownFacts = class {
    * (an editor marks a note once in a file): locating a workload reads its document's
    * positions, which every other workload of the note would cost again on each re-lint.
    */
-  notes(placeOf4) {
+  notes(placeOf5) {
     const out = [];
     for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...firstInFile.values()].map(placeOf4).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf5).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -31636,15 +32040,18 @@ var UnknownFacts = class {
 };
 
 // src/engine/version-probe.ts
-var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
+var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), messageFact: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
 var judgedAcrossVersions = (rule) => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
 function findingKey(f) {
-  const t = f.target;
+  const related = f.related.map((r7) => placeOf(r7.target)).join("");
+  return `${f.ruleId}\0${placeOf(f.target)}\0${f.messageId ?? f.message}\0${related}`;
+}
+function placeOf(t) {
   const doc = "doc" in t ? t.doc : t.resource.doc;
   const place = "offset" in t ? `@${t.offset}:${t.endOffset}` : `${("doc" in t ? t.path : [...t.resource.basePath, ...t.path]).join("")}${t.within ? `${String(t.within)}` : ""}`;
-  return `${f.ruleId}\0${doc.file.displayPath}\0${doc.startOffset}\0${place}\0${f.message}`;
+  return `${doc.file.displayPath}\0${doc.startOffset}\0${place}`;
 }
 var within = (v2, f) => compareVersions(v2, f.range.from) >= 0 && compareVersions(v2, f.range.to) <= 0;
 function judgeAcrossVersions(first, runAt, rules) {
@@ -31652,9 +32059,10 @@ function judgeAcrossVersions(first, runAt, rules) {
   const byName = new Map(rules.map((r7) => [r7.name, r7]));
   const candidates = [];
   for (const result of report2.results) {
-    const fact = trace.factOf.get(result.filePath);
-    if (!fact || isExact(fact.range)) continue;
+    const fileFact = trace.factOf.get(result.filePath);
     for (const m of result.messages) {
+      const fact = trace.messageFact.get(m) ?? fileFact;
+      if (!fact || isExact(fact.range)) continue;
       const rule = byName.get(m.ruleId);
       const key = trace.keyOf.get(m);
       if (!rule || !judgedAcrossVersions(rule) || key === void 0) continue;
@@ -32117,8 +32525,9 @@ function lintOnce(inputs, options, probe) {
   });
   const scopes = /* @__PURE__ */ new Map();
   const silenced = /* @__PURE__ */ new Map();
-  const scopeFor = (displayPath) => {
-    const fact = probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath);
+  const factOfFinding = /* @__PURE__ */ new WeakMap();
+  const scopeFor = (displayPath) => scopeOf(probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath));
+  const scopeOf = (fact) => {
     const key = probe ? "probe" : `${fact.origin}\0${rangeText(fact.range)}\0${fact.source}`;
     let scope2 = scopes.get(key);
     if (scope2) return scope2;
@@ -32136,7 +32545,11 @@ function lintOnce(inputs, options, probe) {
         id: rule.name,
         options: setting.options,
         facts: scoped,
-        report: (d) => pending.push(toFinding(rule, severity, d, scoped.mesh.hidden)),
+        report: (d) => {
+          const f = toFinding(rule, severity, d, scoped.mesh.hidden);
+          factOfFinding.set(f, scoped.mesh.versionFact);
+          pending.push(f);
+        },
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== void 0
       };
@@ -32147,11 +32560,19 @@ function lintOnce(inputs, options, probe) {
     return scope2;
   };
   let current = scopeFor(void 0);
-  const emit2 = (kind2, ...args) => {
-    for (const a of current.active) {
+  const emit2 = (kind2, ...args) => emitTo(current, kind2, ...args);
+  const emitTo = (scope2, kind2, ...args) => {
+    for (const a of scope2.active) {
       const fn2 = a.listeners[kind2];
       if (fn2) fn2(...args);
     }
+  };
+  const revisionScope = (t) => {
+    const fileFact = current.facts.mesh.versionFact;
+    if (!facts.mesh.versions.byRevision(fileFact)) return current;
+    const revision = predictForTemplate(t, current.facts).via?.revision;
+    const narrowed = revision === void 0 ? void 0 : facts.mesh.versions.forRevision(fileFact, revision);
+    return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
   let inputIndex = -1;
@@ -32194,7 +32615,9 @@ function lintOnce(inputs, options, probe) {
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
-      if (judgedRules.has(m.message.ruleId) && !isExact(trace.factOf.get(m.filePath).range)) {
+      const judgedUnder = factOfFinding.get(f) ?? current.facts.mesh.versionFact;
+      if (judgedUnder !== trace.factOf.get(m.filePath)) trace.messageFact.set(m.message, judgedUnder);
+      if (judgedRules.has(m.message.ruleId) && !isExact(judgedUnder.range)) {
         trace.keyOf.set(m.message, findingKey(f));
         judgedHere = true;
       }
@@ -32257,9 +32680,10 @@ function lintOnce(inputs, options, probe) {
         if (r7.kind === "Namespace") emit2("Namespace", r7);
         for (const template2 of podTemplatesOf(r7)) {
           stats.podTemplates++;
-          emit2("PodTemplate", template2);
-          options.onPodTemplate?.(template2, current.facts, locator);
-          for (const c of template2.containers) emit2("Container", c);
+          const own = probe ? current : revisionScope(template2);
+          emitTo(own, "PodTemplate", template2);
+          options.onPodTemplate?.(template2, own.facts, locator);
+          for (const c of template2.containers) emitTo(own, "Container", c);
         }
       }
       if (pending.length) flush();
@@ -32319,7 +32743,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf4 = (r7) => {
+  const placeOf5 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
@@ -32329,7 +32753,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
+  const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf5 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2 }, trace };
 }
@@ -32506,7 +32930,7 @@ function mergeEdits(file, parts) {
 }
 
 // src/engine/diff-state.ts
-function placeOf(target, locator) {
+function placeOf2(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
@@ -32523,7 +32947,7 @@ function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
   const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  return target ? { labels, at: placeOf(target, locator) } : { labels };
+  return target ? { labels, at: placeOf2(target, locator) } : { labels };
 }
 var digest = (object) => crypto2().createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
 var CONFIG_KEYS = {
@@ -32549,7 +32973,7 @@ var SideStates = class {
       ns2 = namespaceState(facts.namespaces.get(name), locator);
       this.namespaces.set(name, ns2);
     }
-    const at2 = (target) => target ? placeOf(target, locator) : void 0;
+    const at2 = (target) => target ? placeOf2(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
     const stated2 = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
@@ -33899,11 +34323,14 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
+  const chartText = r7.defaultsOnly ? read2(join8(r7.chartDir, "Chart.yaml")) : void 0;
+  const chartSource = chartText !== void 0 && isIstioOwnChartFile(chartText) ? { istioChartSource: true } : {};
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
     const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r7.chartDir, read2);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+    const source = result.budgetSpent ? {} : chartSource;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, ...source, mapBack: () => at2 } };
   }
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
@@ -33932,7 +34359,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
   const inputs = [.../* @__PURE__ */ new Set([join8(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs, ...chartSource } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -34452,21 +34879,21 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     if (isAbsolute5(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
     for (const raw of list2.slice(0, MAX_KUSTOMIZATIONS)) {
       const c = raw ?? {};
-      const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
-      const name = str6(c.name);
+      const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+      const name = str7(c.name);
       if (!name || !CHART_NAME.test(name)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name ?? "")} is not a chart name`);
-      const release = str6(c.releaseName);
+      const release = str7(c.releaseName);
       if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
-      const ns2 = str6(c.namespace);
+      const ns2 = str7(c.namespace);
       if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
       if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
-      const version2 = str6(c.version);
+      const version2 = str7(c.version);
       if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name}: version ${JSON.stringify(version2)} is not a chart version`);
       for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
         if (f === void 0) continue;
         if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
       }
-      const repo = str6(c.repo);
+      const repo = str7(c.repo);
       const chartDir = version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name}-${version2}`, name) : join9(chartHome, name);
       if (read2(join9(chartDir, "Chart.yaml")) === void 0) {
         const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name}-${version2}`) : chartHome, cwd);
@@ -34563,7 +34990,7 @@ import { join as join11, resolve as resolve12, sep as sep5 } from "node:path";
 
 // src/model/install/gitops-deploys.ts
 import { posix as posix7 } from "node:path";
-var str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+var str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
 function fluxReleaseName(name) {
   if (name.length <= 53) return name;
   return `${name.slice(0, 40)}-${crypto2().createHash("sha256").update(name).digest("hex").slice(0, 12)}`;
@@ -34582,55 +35009,55 @@ function chartDeploysOf(r7, lookup2, sources, files) {
 function fluxDeploy(r7, release, sources) {
   const spec = asObject(r7.object.spec) ?? {};
   const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const target = str5(spec.targetNamespace);
-  const releaseName = fluxReleaseName(str5(spec.releaseName) ?? (target ? `${target}-${r7.name}` : r7.name));
+  const target = str6(spec.targetNamespace);
+  const releaseName = fluxReleaseName(str6(spec.releaseName) ?? (target ? `${target}-${r7.name}` : r7.name));
   const namespace = target ?? ns2;
   const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0 ? { notApplied: `${release.label} patches its render with spec.postRenderers, which meshlint does not apply` } : {};
   const common = { release, releaseName, namespace, ...post };
   const chartSpec = asObject(getIn(spec, ["chart", "spec"]));
   if (chartSpec) {
-    const chart = str5(chartSpec.chart);
+    const chart = str6(chartSpec.chart);
     if (!chart) return [];
-    const version2 = str5(chartSpec.version);
+    const version2 = str6(chartSpec.version);
     const ref = asObject(chartSpec.sourceRef) ?? {};
-    const refName2 = str5(ref.name);
-    const refNs2 = str5(ref.namespace) ?? ns2;
+    const refName2 = str6(ref.name);
+    const refNs2 = str6(ref.namespace) ?? ns2;
     const at2 = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
     const unknown = [chart, version2 ?? ""].some(isPlaceholder) ? "its chart or version is filled in by a tool" : void 0;
     if (ref.kind === "GitRepository" || ref.kind === "Bucket") {
       const repo2 = refName2 ? sources(ref.kind, refNs2, refName2) : void 0;
       const path = gitFolder(chart);
-      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str5(getIn(repo2?.object, ["spec", "url"])), unknown, at: at2 }];
+      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str6(getIn(repo2?.object, ["spec", "url"])), unknown, at: at2 }];
     }
     const repo = refName2 ? sources("HelmRepository", refNs2, refName2) : void 0;
-    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const url = str6(getIn(repo?.object, ["spec", "url"]));
     const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
     const repository = url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0;
     return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
   }
   const chartRef = asObject(spec.chartRef);
   if (!chartRef) return [];
-  const refName = str5(chartRef.name);
-  const refNs = str5(chartRef.namespace) ?? ns2;
+  const refName = str6(chartRef.name);
+  const refNs = str6(chartRef.namespace) ?? ns2;
   if (chartRef.kind === "OCIRepository" && refName) {
     const repo = sources("OCIRepository", refNs, refName);
-    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const url = str6(getIn(repo?.object, ["spec", "url"]));
     const ref = asObject(getIn(repo?.object, ["spec", "ref"])) ?? {};
-    const version2 = str5(ref.tag) ?? str5(ref.semver);
+    const version2 = str6(ref.tag) ?? str6(ref.semver);
     const at2 = repo ? { resource: repo, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
-    const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str5(ref.digest) && !version2 ? "it names its chart by digest" : void 0;
+    const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str6(ref.digest) && !version2 ? "it names its chart by digest" : void 0;
     return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, "")) : refName, version: version2, repository: url ? { url, oci: true } : void 0, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
   }
   if (chartRef.kind === "HelmChart" && refName) {
     const hc = sources("HelmChart", refNs, refName);
     const hspec = asObject(hc?.object.spec) ?? {};
-    const chart = str5(hspec.chart);
+    const chart = str6(hspec.chart);
     if (!hc || !chart) return [];
     const src = asObject(hspec.sourceRef) ?? {};
-    const repo = str5(src.name) ? sources("HelmRepository", refNs, str5(src.name)) : void 0;
-    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const repo = str6(src.name) ? sources("HelmRepository", refNs, str6(src.name)) : void 0;
+    const url = str6(getIn(repo?.object, ["spec", "url"]));
     const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
-    const version2 = str5(hspec.version);
+    const version2 = str6(hspec.version);
     return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository: url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, unknown: void 0, at: { resource: hc, path: ["spec", "chart"] } }];
   }
   return [];
@@ -34642,14 +35069,14 @@ function argoDeploy(r7, release) {
   const sourcePath = at2.path.slice(0, -1);
   const source = asObject(getIn(r7.object, sourcePath)) ?? {};
   const helm = asObject(source.helm) ?? {};
-  const chart = str5(source.chart);
-  const path = str5(source.path);
+  const chart = str6(source.chart);
+  const path = str6(source.path);
   if (!chart && !path) return [];
   const spec = asObject(r7.object.spec) ?? {};
-  const releaseName = str5(helm.releaseName) ?? r7.name;
-  const namespace = str5(helm.namespace) ?? str5(getIn(spec, ["destination", "namespace"]));
-  const repoURL = str5(source.repoURL);
-  const revision = str5(source.targetRevision);
+  const releaseName = str6(helm.releaseName) ?? r7.name;
+  const namespace = str6(helm.namespace) ?? str6(getIn(spec, ["destination", "namespace"]));
+  const repoURL = str6(source.repoURL);
+  const revision = str6(source.targetRevision);
   const unknown = [chart ?? "", path ?? "", revision ?? "", repoURL ?? "", releaseName, namespace ?? ""].some(isPlaceholder) ? "a field of its source is filled in by a tool" : void 0;
   if (chart) {
     const isOci = repoURL !== void 0 && (repoURL.startsWith("oci://") || !/^[a-z][a-z0-9+.-]*:\/\//i.test(repoURL));
@@ -34930,7 +35357,7 @@ function valuesFolder() {
   const dir = mkdtempSync5(join11(tmpdir5(), "meshlint-values-"));
   return { dir, close: () => rmSync5(dir, { recursive: true, force: true }) };
 }
-function placeOf2(target, locator) {
+function placeOf3(target, locator) {
   const doc = target.resource.doc;
   const docPath = [...target.resource.basePath, ...target.path];
   const [start, end] = locator.offsets(doc, docPath);
@@ -34948,7 +35375,7 @@ function renderRelease(job, helm, run, cwd, read2, locator) {
   const rendered = renderChart(job.render, helm, run, cwd, read2);
   const d = job.found.deploy;
   const chart = job.found.chart;
-  const at2 = placeOf2(d.at, locator);
+  const at2 = placeOf3(d.at, locator);
   const origin = rendered.origin;
   if (!origin) return rendered;
   const displayPath = `${at2.filePath} (helm template ${chart.name}, ${d.release.label})`;
@@ -34957,7 +35384,7 @@ function renderRelease(job, helm, run, cwd, read2, locator) {
     const from = source ? `${source} of ${chartName(chart)}` : chartName(chart);
     const set = valueTarget(d.release.layers, loc);
     if (set) {
-      const place = placeOf2(set, locator);
+      const place = placeOf3(set, locator);
       return { ...place, note: `(${place.note ? `${place.note} ` : ""}the value ${d.release.label} passes, rendered by ${from})` };
     }
     if (job.inRepo) {
@@ -35032,7 +35459,7 @@ function planReleases(inputs, o) {
     if (all.length === 0) return out;
     const locator = new Locator();
     const places = (list2) => list2.slice(0, 200).map((f) => {
-      const at2 = placeOf2(f.deploy.at, locator);
+      const at2 = placeOf3(f.deploy.at, locator);
       return { filePath: at2.filePath, line: at2.range.line, column: at2.range.column };
     });
     if (!o.render) {
@@ -35111,7 +35538,8 @@ function chartRenders(chartDir, req, config, cwd) {
     set: cli && cli.set.length > 0 ? cli.set : fromConfig?.set ?? [],
     kubeVersion: cli?.kubeVersion ?? fromConfig?.kubeVersion,
     apiVersions: cli && cli.apiVersions.length > 0 ? cli.apiVersions : fromConfig?.apiVersions ?? [],
-    label: label(set)
+    label: label(set),
+    defaultsOnly: !cli && !fromConfig && values.length === 0 && set.length === 0
   }));
 }
 function relativeTo(chartDir, file, cwd) {
@@ -35480,7 +35908,7 @@ var ambient_label_invalid_default = createRule({
       context.report({
         target: { resource: r7, path },
         messageId: reads ? "ingressLoose" : "ingressInvalid",
-        data: { key: INGRESS_USE_WAYPOINT, value, version: version2.text },
+        data: { key: INGRESS_USE_WAYPOINT, value, version: versionWords(facts.mesh) },
         suggest
       });
     };
@@ -35579,7 +36007,7 @@ var ambient_label_invalid_default = createRule({
 });
 
 // rules/ambient-not-captured.ts
-var excluded = (ns2, install, version2) => ns2 !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns2);
+var excluded2 = (ns2, install, version2) => ns2 !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns2);
 var ambientOff = (install) => install.enabled && install.enabled !== "unknown" && !install.enabled.value ? install.enabled.source : void 0;
 var ambient_not_captured_default = createRule({
   name: "ambient-not-captured",
@@ -35616,7 +36044,7 @@ var ambient_not_captured_default = createRule({
         if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
         const install = facts.mesh.capture;
         const target = { resource: r7, path: ["metadata", "labels", DATAPLANE_MODE] };
-        if (excluded(r7.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r7.name, source: install.excludeSource } });
+        if (excluded2(r7.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r7.name, source: install.excludeSource } });
         else if (ambientOff(install)) context.report({ target, messageId: "ambientOff", data: { source: ambientOff(install) ?? "", key: DATAPLANE_MODE, value: AMBIENT } });
       },
       PodTemplate(t) {
@@ -35635,7 +36063,7 @@ var ambient_not_captured_default = createRule({
           return l ? [l] : [];
         };
         const install = facts.mesh.capture;
-        if (excluded(t.resource.namespace, install, facts.mesh.version)) {
+        if (excluded2(t.resource.namespace, install, facts.mesh.version)) {
           if (byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "excludedPod", data: { ...data, source: install.excludeSource } });
           return;
         }
@@ -35752,7 +36180,7 @@ var duplicate_key_default = createRule({
 var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
 var shown3 = (r7) => `${r7.kind} ${r7.namespace !== void 0 && r7.namespace !== "" ? `${r7.namespace}/` : ""}${r7.name}`;
 var placeOnly = (r7) => ({ ...r7, object: {}, doc: { ...r7.doc, value: void 0 } });
-function placeOf3(r7, locator) {
+function placeOf4(r7, locator) {
   const path = [...r7.basePath, "metadata", "name"];
   const [offset, endOffset] = locator.offsets(r7.doc, path);
   const target = { doc: r7.doc, offset, endOffset, resource: r7, path };
@@ -35763,7 +36191,7 @@ var duplicate_object_default = createRule({
   meta: {
     type: "problem",
     docs: {
-      description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last",
+      description: "Objects of the same kind, namespace and name in one file or render: kubectl and Argo CD keep the one written last, Kustomize and Flux refuse the build",
       defaultLevel: "error",
       precision: "high",
       category: "diagnostic",
@@ -35791,7 +36219,7 @@ var duplicate_object_default = createRule({
           first.set(key, { resource: placeOnly(r7) });
           return;
         }
-        before.place ??= placeOf3(before.resource, locator);
+        before.place ??= placeOf4(before.resource, locator);
         const { target, text: text2 } = before.place;
         context.report({
           target: { resource: r7, path: ["metadata", "name"] },
@@ -35889,7 +36317,7 @@ var inject_label_conflict_default = createRule({
             context.report({
               target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
               messageId: "labelVsAnnotationBefore112",
-              data: { key: INJECT_KEY, label, annotation, version: version2.text },
+              data: { key: INJECT_KEY, label, annotation, version: versionWords(context.facts.mesh) },
               related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which webhooks select on" }]
             });
           } else context.report({
@@ -36020,6 +36448,7 @@ var inject_misplaced_default = createRule({
       },
       PodTemplate(t) {
         if (labelString(t.annotations[INJECT_KEY]) !== "true" || INJECT_KEY in t.labels) return;
+        if (vendorWebhooksOnly(context.facts.mesh.webhooks)) return;
         const p = predictForTemplate(t, context.facts);
         if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
         const ns2 = namespaceOf(t, context.facts);
@@ -36030,7 +36459,7 @@ var inject_misplaced_default = createRule({
         context.report({
           target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
           messageId: podLabelsSelect ? "annotationOptIn" : "annotationOptInBefore110",
-          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels", nsKey: NS_INJECTION_LABEL, version: context.facts.mesh.version.text },
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels", nsKey: NS_INJECTION_LABEL, version: versionWords(context.facts.mesh) },
           ...related ? { related: [related] } : {}
         });
       }
@@ -36068,7 +36497,7 @@ var inject_value_invalid_default = createRule({
   defaultOptions: [],
   create(context) {
     const version2 = context.facts.mesh.version;
-    const newer = atLeast(version2, 1, 27);
+    const { before, since } = splitRange(context.facts.mesh.versionFact.range, 1, 27);
     const check = (t, where, path, raw) => {
       const target = { resource: t.resource, path };
       const suggest = [
@@ -36091,15 +36520,18 @@ var inject_value_invalid_default = createRule({
         return;
       }
       if (typeof raw !== "string" || raw === "true" || raw === "false" || isPlaceholder(raw)) return;
-      const now = parseInjectValue(raw, version2);
+      const early = before && parseInjectValue(raw, before.to);
+      const late = since && parseInjectValue(raw, since.to);
+      const now = early ?? late;
       const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
-      const other = newer ? "" : ", and 1.27 and later ignore it";
+      const other = early ? `, and 1.27 and later ignore it${late && late.kind === "default" ? ", so the namespace and the injector policy decide" : ""}` : "";
+      const versionText = rangeText(before ?? since);
       const lower = raw.toLowerCase();
-      const keepsBehaviour = (lower === "true" || lower === "false") && now.kind === lower;
+      const keepsBehaviour = (lower === "true" || lower === "false") && [early, late].every((m) => m === void 0 || m.kind === lower);
       context.report({
         target,
         messageId: "invalid",
-        data: { where, key: INJECT_KEY, value: raw, version: version2.text, effect, other },
+        data: { where, key: INJECT_KEY, value: raw, version: versionText, effect, other },
         ...keepsBehaviour ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
       });
     };
@@ -36222,7 +36654,7 @@ var injection_revision_missing_default = createRule({
   defaultOptions: [],
   create(context) {
     const mesh = context.facts.mesh;
-    const fromInputs = mesh.webhooksOrigin === "input";
+    const fromInputs = mesh.webhooksOrigin === "input" && !vendorWebhooksOnly(mesh.webhooks);
     const scope2 = installScope(fromInputs ? mesh.webhooks : []);
     const stated2 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
     const installs2 = /* @__PURE__ */ new Map();
@@ -36334,48 +36766,6 @@ var injector_policy_invalid_default = createRule({
   }
 });
 
-// src/parse/unclosed.ts
-var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
-function isUnclosedError(message) {
-  return UNCLOSED.test(message);
-}
-function unclosedOpener(text2, start, end) {
-  const stack = [];
-  let quote2;
-  let lineStart2 = true;
-  let prev = "\n";
-  for (let i = start; i < end && i < text2.length; i++) {
-    const c = text2[i];
-    if (quote2) {
-      if (quote2.char === '"' && c === "\\") {
-        i++;
-        continue;
-      }
-      if (c === quote2.char) {
-        if (quote2.char === "'" && text2[i + 1] === "'") {
-          i++;
-          continue;
-        }
-        quote2 = void 0;
-      }
-      prev = c;
-      continue;
-    }
-    if (c === "#" && (prev === " " || prev === "	" || prev === "\n" || lineStart2)) {
-      const nl = text2.indexOf("\n", i);
-      if (nl === -1 || nl >= end) break;
-      i = nl - 1;
-      continue;
-    }
-    if ((c === '"' || c === "'") && /[\s[{,:\-?]/.test(prev)) quote2 = { char: c, at: i };
-    else if ((c === "{" || c === "[") && /[\s[{,:\-?]/.test(prev)) stack.push(i);
-    else if ((c === "}" || c === "]") && stack.length > 0) stack.pop();
-    lineStart2 = c === "\n";
-    prev = c;
-  }
-  return quote2?.at ?? stack[stack.length - 1];
-}
-
 // rules/parse-error.ts
 var TOOL_MESSAGE_MAX = 130;
 function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
@@ -36414,6 +36804,7 @@ var parse_error_default = createRule({
       // rule's level: turning the rule off must not let such a file pass (messageId `unreadable`).
       File({ file }) {
         const failure = file.origin?.failure;
+        if (failure !== void 0 && file.origin?.istioChartSource) return;
         if (failure !== void 0) {
           const helm = file.origin?.tool === "helm";
           const environment = file.origin?.environment;
@@ -36647,9 +37038,9 @@ function parseIPv6(s) {
   if (!head || !tail) return void 0;
   let words;
   if (halves.length === 2) {
-    const fill = 8 - head.length - tail.length;
-    if (fill < 1) return void 0;
-    words = [...head, ...new Array(fill).fill(0), ...tail];
+    const fill2 = 8 - head.length - tail.length;
+    if (fill2 < 1) return void 0;
+    words = [...head, ...new Array(fill2).fill(0), ...tail];
   } else {
     if (head.length !== 8) return void 0;
     words = head;
@@ -36994,6 +37385,7 @@ var startup_order_hold_default = createRule({
     },
     messages: {
       meshNoHold: "Sidecars of this install start alongside the app: {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.",
+      holdUnread: "{{ what }} is not read by Istio {{ version }}: the ProxyConfig field came in 1.8.0, so nothing holds the app until Envoy is ready. Set the Helm value global.proxy.holdApplicationUntilProxyStarts: true.",
       podNoHold: "This pod {{ what }}: its app can start before Envoy is ready. {{ fix }}",
       lifecycleReplacesHold: "{{ lifecycle }} replaces the hold's `pilot-agent wait` hook: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.",
       nativeNoProbe: `status.sidecar.istio.io/port "0" removes the native sidecar's startup probe: the app can start before Envoy is ready. Remove the annotation.`,
@@ -37065,6 +37457,21 @@ var startup_order_hold_default = createRule({
           }
           return;
         }
+        const unread = plan.hold.unread;
+        if (unread && plan.native.value === false) {
+          const version2 = versionWords(context.facts.mesh);
+          if (unread.path) {
+            context.report({ target: { resource: t.resource, path: unread.path }, messageId: "holdUnread", data: { what: unread.what, version: version2 }, related });
+            return;
+          }
+          if (unread.stated?.target && unread.stated.origin === "input") {
+            const key2 = `unread\0${targetKey(unread.stated.target)}`;
+            let group2 = installs2.get(key2);
+            if (!group2) installs2.set(key2, group2 = { target: unread.stated.target, workloads: [], unread: unread.what });
+            group2.workloads.push(t);
+            return;
+          }
+        }
         const podOptsOut = podOwnChoice(plan);
         if (podOptsOut && plan.native.value === false) {
           context.report({
@@ -37095,7 +37502,8 @@ var startup_order_hold_default = createRule({
         for (const g of installs2.values()) {
           const related = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
           const n = g.workloads.length;
-          context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}` }, related });
+          if (g.unread !== void 0) context.report({ target: g.target, messageId: "holdUnread", data: { what: g.unread, version: versionWords(context.facts.mesh) }, related });
+          else context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}` }, related });
         }
       }
     };
@@ -37362,7 +37770,7 @@ var pod_security_istio_init_default = createRule({
           messageId: "seccomp",
           ...proxySeccomp ? {} : { severity: "warn" },
           data: { ...common, containers },
-          related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.source }] : related,
+          related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.value === true ? `${proxySeccomp.source}: read from Istio 1.28 only` : proxySeccomp.source }] : related,
           suggest
         });
       },
@@ -37916,76 +38324,76 @@ var QUANTITY_SUFFIX_CHARS = "eEinumkKMGTP";
 var DECIMAL_SUFFIXES = { "": 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 var BINARY_SUFFIXES = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 var QUANTITY_FORM = "a Kubernetes quantity";
-function quantityProblem(str6) {
-  if (str6.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
-  if (str6 === "0") return void 0;
+function quantityProblem(str7) {
+  if (str7.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
+  if (str7 === "0") return void 0;
   const isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
-  const end = str6.length;
+  const end = str7.length;
   let pos = 0;
   let num2 = "";
   let denom = "";
   let value = "";
   let suffix = "";
-  const formatWrong = `${quote(str6)} is not ${QUANTITY_FORM}`;
+  const formatWrong = `${quote(str7)} is not ${QUANTITY_FORM}`;
   scan: {
-    if (str6[0] === "-" || str6[0] === "+") pos++;
+    if (str7[0] === "-" || str7[0] === "+") pos++;
     for (let i2 = pos; ; i2++) {
       if (i2 >= end) {
         num2 = "0";
         value = num2;
         break scan;
       }
-      if (str6[i2] === "0") pos++;
+      if (str7[i2] === "0") pos++;
       else break;
     }
     let i = pos;
     for (; ; i++) {
       if (i >= end) {
-        num2 = str6.slice(pos);
-        value = str6;
+        num2 = str7.slice(pos);
+        value = str7;
         break scan;
       }
-      if (!isDigit(str6[i])) {
-        num2 = str6.slice(pos, i);
+      if (!isDigit(str7[i])) {
+        num2 = str7.slice(pos, i);
         pos = i;
         break;
       }
     }
     if (num2 === "") num2 = "0";
-    if (str6[pos] === ".") {
+    if (str7[pos] === ".") {
       pos++;
       for (i = pos; ; i++) {
         if (i >= end) {
-          denom = str6.slice(pos);
-          value = str6;
+          denom = str7.slice(pos);
+          value = str7;
           break scan;
         }
-        if (!isDigit(str6[i])) {
-          denom = str6.slice(pos, i);
+        if (!isDigit(str7[i])) {
+          denom = str7.slice(pos, i);
           pos = i;
           break;
         }
       }
     }
-    value = str6.slice(0, pos);
+    value = str7.slice(0, pos);
     const suffixStart = pos;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str6.slice(suffixStart);
+        suffix = str7.slice(suffixStart);
         break scan;
       }
-      if (!QUANTITY_SUFFIX_CHARS.includes(str6[i])) {
+      if (!QUANTITY_SUFFIX_CHARS.includes(str7[i])) {
         pos = i;
         break;
       }
     }
-    if (str6[pos] === "-" || str6[pos] === "+") pos++;
+    if (str7[pos] === "-" || str7[pos] === "+") pos++;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str6.slice(suffixStart);
+        suffix = str7.slice(suffixStart);
         break scan;
       }
-      if (!isDigit(str6[i])) break;
+      if (!isDigit(str7[i])) break;
     }
     return formatWrong;
   }
@@ -37997,10 +38405,10 @@ function quantityProblem(str6) {
     binary2 = true;
   } else if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
     const parsed = goParseInt64(suffix.slice(1));
-    if (parsed === void 0) return `${quote(str6)}: the exponent ${quote(suffix)} is not a number`;
+    if (parsed === void 0) return `${quote(str7)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str6)} has an unknown unit ${quote(suffix)}`;
+    return `${quote(str7)} has an unknown unit ${quote(suffix)}`;
   }
   let fastPath;
   if (binary2) {
@@ -38008,7 +38416,7 @@ function quantityProblem(str6) {
   } else {
     fastPath = 18 - (num2.length + denom.length) >= 0 && exponent - denom.length >= -9;
   }
-  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str6)} has no digits`;
+  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str7)} has no digits`;
   return void 0;
 }
 function interceptionModeProblem(v2) {
@@ -38274,7 +38682,7 @@ var traffic_annotation_invalid_default = createRule({
       rejected: "{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}",
       rejectedTemplate: "{{ key }}: {{ reason }}. It breaks istio-proxy's resources, so the injector rejects the pod{{ ifInjected }}. {{ advice }}",
       runtime: "{{ key }}: {{ reason }}. {{ effect }}. {{ advice }}",
-      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On {{ effects }}. Write "true" or "false".',
       tooLarge: "{{ key }} is too large to check: it is {{ problem }}. No real value comes near this size.",
       setValue: 'Set it to "{{ value }}": {{ why }}.'
     },
@@ -38335,6 +38743,11 @@ var traffic_annotation_invalid_default = createRule({
           } else if (key === NATIVE_SIDECAR) {
             const effect = nativeSidecarEffect(value, version2);
             if (effect === void 0) continue;
+            const { before, since } = splitRange(context.facts.mesh.versionFact.range, 1, 27);
+            const sides = [before, since].flatMap((r7) => {
+              const e = r7 && nativeSidecarEffect(value, r7.to);
+              return r7 && e ? [`Istio ${rangeText(r7)}: ${NATIVE_EFFECTS[e]}`] : [];
+            });
             const lower = value.trim().toLowerCase();
             const meant = lower === "true" || lower === "false" ? lower : void 0;
             const repair = meant ? { advice: "", fix: meant, suggestions: [] } : { advice: "", suggestions: [{ value: "true", why: "native sidecars on" }, { value: "false", why: "native sidecars off" }] };
@@ -38342,7 +38755,7 @@ var traffic_annotation_invalid_default = createRule({
               target: { resource: t.resource, path },
               messageId: "nativeSidecar",
               severity: "warn",
-              data: { key, value: shown4(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
+              data: { key, value: shown4(value), effects: sides.join("; on ") },
               ...editsOf(path, repair)
             });
           }
@@ -39644,13 +40057,13 @@ function captureOf(t) {
   }
   const ports = labelString(t.annotations[EXCLUDE_PORTS]);
   if (ports !== void 0 && ports.trim() !== "") {
-    const excluded2 = /* @__PURE__ */ new Set();
+    const excluded3 = /* @__PURE__ */ new Set();
     for (const p of ports.split(",").slice(0, 1e3)) {
       const n = /^\s*(\d{1,5})\s*$/.exec(p);
       if (!n) return { kind: "unknown" };
-      excluded2.add(Number(n[1]));
+      excluded3.add(Number(n[1]));
     }
-    return { kind: "ports", excluded: excluded2 };
+    return { kind: "ports", excluded: excluded3 };
   }
   return { kind: "all" };
 }
@@ -39908,6 +40321,16 @@ var deprecated_names_default = {
       evidence: 'api 87dfc8c8c (#1997) deprecated: true, "deprecated in favor of the sidecar.istio.io/inject label"; istio pkg/kube/inject/inject.go injectRequired reads the label (over the annotation) from 1.12.0 (#35813), and still reads the annotation when the label is absent'
     },
     {
+      name: "security.istio.io/tlsMode",
+      type: "label",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "leave it to the injector, which writes it on every pod it injects",
+      quiet: "the injector itself writes it on every injected pod (files/injection-template.yaml), istiod reads it to decide whether to send mTLS to an endpoint (pilot/pkg/model/service.go), and the grpc-agent template asks users to set it; nothing replaces it, so reporting it would be noise",
+      evidence: "api label/labels.yaml was created at 1.9.0 with security.istio.io/tlsMode hidden: true, deprecated: true (the 1.8.0 annotations entry had deprecated: false); unchanged on master"
+    },
+    {
       name: "sidecar.istio.io/statsInclusionPrefixes",
       type: "annotation",
       on: ["Pod"],
@@ -40085,7 +40508,8 @@ var DEPRECATED_NAMES = deprecated_names_default.entries.map((e) => {
     deprecatedIn: version(e.deprecatedIn, `${e.name} deprecatedIn`),
     removedIn: version(e.removedIn, `${e.name} removedIn`),
     instead: e.instead,
-    ...r7 ? { rename: { type: kind(r7.type, `${e.name} rename`), name: r7.name, since: version(r7.since, `${e.name} rename.since`) } } : {}
+    ...r7 ? { rename: { type: kind(r7.type, `${e.name} rename`), name: r7.name, since: version(r7.since, `${e.name} rename.since`) } } : {},
+    ...e.quiet !== void 0 ? { quiet: e.quiet } : {}
   };
 });
 var byPlace = /* @__PURE__ */ new Map();
@@ -40158,7 +40582,7 @@ var annotation_deprecated_default = createRule({
     function present2(map, kind2, type, mapPath) {
       const out = [];
       for (const entry of deprecatedNamesOn(kind2, type)) {
-        if (Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
+        if (entry.quiet === void 0 && Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
       }
       return out;
     }

@@ -982,13 +982,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str6) => str6.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str6, indent, comment) => str6.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str6.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1142,16 +1142,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str5) => /^(%|---|\.\.\.)/m.test(str5);
-    function lineLengthOverLimit(str5, lineWidth, indentLength) {
+    var containsDocumentMarker = (str6) => /^(%|---|\.\.\.)/m.test(str6);
+    function lineLengthOverLimit(str6, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str5.length;
+      const strLen = str6.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str5[i] === "\n") {
+        if (str6[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1168,11 +1168,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str5 = "";
+      let str6 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str5 += json.slice(start, i) + "\\ ";
+          str6 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1181,38 +1181,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str5 += json.slice(start, i);
+                str6 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str5 += "\\0";
+                    str6 += "\\0";
                     break;
                   case "0007":
-                    str5 += "\\a";
+                    str6 += "\\a";
                     break;
                   case "000b":
-                    str5 += "\\v";
+                    str6 += "\\v";
                     break;
                   case "001b":
-                    str5 += "\\e";
+                    str6 += "\\e";
                     break;
                   case "0085":
-                    str5 += "\\N";
+                    str6 += "\\N";
                     break;
                   case "00a0":
-                    str5 += "\\_";
+                    str6 += "\\_";
                     break;
                   case "2028":
-                    str5 += "\\L";
+                    str6 += "\\L";
                     break;
                   case "2029":
-                    str5 += "\\P";
+                    str6 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str5 += "\\x" + code.substr(2);
+                      str6 += "\\x" + code.substr(2);
                     else
-                      str5 += json.substr(i, 6);
+                      str6 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1222,14 +1222,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str5 += json.slice(start, i) + "\n\n";
+                str6 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str5 += "\n";
+                  str6 += "\n";
                   i += 2;
                 }
-                str5 += indent;
+                str6 += indent;
                 if (json[i + 2] === " ")
-                  str5 += "\\";
+                  str6 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1238,8 +1238,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str5 = start ? str5 + json.slice(start) : json;
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str6 = start ? str6 + json.slice(start) : json;
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1367,15 +1367,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str5 = value.replace(/\n+/g, `$&
+      const str6 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str6);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1527,11 +1527,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str5;
-      return identity.isScalar(node) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
-${ctx.indent}${str5}`;
+        return str6;
+      return identity.isScalar(node) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
+${ctx.indent}${str6}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1566,8 +1566,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str5 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
+      let str6 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str6.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1576,27 +1576,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str5 === "" ? "?" : explicitKey ? `? ${str5}` : str5;
+          return str6 === "" ? "?" : explicitKey ? `? ${str6}` : str6;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str5 = `? ${str5}`;
+        str6 = `? ${str6}`;
         if (keyComment && !keyCommentDone) {
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str5;
+        return str6;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
-        str5 = `? ${str5}
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+        str6 = `? ${str6}
 ${indent}:`;
       } else {
-        str5 = `${str5}:`;
+        str6 = `${str6}:`;
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1612,7 +1612,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str5.length + 1;
+        ctx.indentAtStart = str6.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1656,16 +1656,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str5 += ws + valueStr;
+      str6 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(valueComment));
+        str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str5;
+      return str6;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1892,31 +1892,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str7 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
+          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str6);
+        lines.push(blockItemPrefix + str7);
       }
-      let str5;
+      let str6;
       if (lines.length === 0) {
-        str5 = flowChars.start + flowChars.end;
+        str6 = flowChars.start + flowChars.end;
       } else {
-        str5 = lines[0];
+        str6 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str5 += line ? `
+          str6 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str6 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str5;
+      return str6;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1959,21 +1959,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
+        let str6 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str6.includes("\n"));
         if (i < items.length - 1) {
-          str5 += ",";
+          str6 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str5.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str6.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str5 += ",";
+            str6 += ",";
           }
         }
         if (comment)
-          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment));
-        lines.push(str5);
+          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment));
+        lines.push(str6);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1985,11 +1985,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str5 = start;
+          let str6 = start;
           for (const line of lines)
-            str5 += line ? `
+            str6 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str5}
+          return `${str6}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2321,7 +2321,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str5) => str5,
+      resolve: (str6) => str6,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2359,7 +2359,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str5) => new Scalar.Scalar(str5[0] === "t" || str5[0] === "T"),
+      resolve: (str6) => new Scalar.Scalar(str6[0] === "t" || str6[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2411,7 +2411,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2420,7 +2420,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5),
+      resolve: (str6) => parseFloat(str6),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2431,11 +2431,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5));
-        const dot = str5.indexOf(".");
-        if (dot !== -1 && str5[str5.length - 1] === "0")
-          node.minFractionDigits = str5.length - dot - 1;
+      resolve(str6) {
+        const node = new Scalar.Scalar(parseFloat(str6));
+        const dot = str6.indexOf(".");
+        if (dot !== -1 && str6[str6.length - 1] === "0")
+          node.minFractionDigits = str6.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2452,7 +2452,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
+    var intResolve = (str6, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -2465,7 +2465,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 8, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -2473,7 +2473,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2482,7 +2482,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -2535,7 +2535,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str5) => str5,
+        resolve: (str6) => str6,
         stringify: stringifyJSON
       },
       {
@@ -2552,7 +2552,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str5) => str5 === "true",
+        resolve: (str6) => str6 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2560,7 +2560,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str5, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5, 10),
+        resolve: (str6, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2568,7 +2568,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str5) => parseFloat(str5),
+        resolve: (str6) => parseFloat(str6),
         stringify: stringifyJSON
       }
     ];
@@ -2576,9 +2576,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str5, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str5)}`);
-        return str5;
+      resolve(str6, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str6)}`);
+        return str6;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2610,10 +2610,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str5 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str5.length);
-          for (let i = 0; i < str5.length; ++i)
-            buffer[i] = str5.charCodeAt(i);
+          const str6 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str6.length);
+          for (let i = 0; i < str6.length; ++i)
+            buffer[i] = str6.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2624,28 +2624,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str5;
+        let str6;
         if (typeof node_buffer.Buffer === "function") {
-          str5 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str6 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str5 = btoa(s);
+          str6 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str5.length / lineWidth);
+          const n = Math.ceil(str6.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str5.substr(o, lineWidth);
+            lines[i] = str6.substr(o, lineWidth);
           }
-          str5 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str6 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str5 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str6 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary2;
@@ -2851,7 +2851,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2860,7 +2860,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5.replace(/_/g, "")),
+      resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2871,11 +2871,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5.replace(/_/g, "")));
-        const dot = str5.indexOf(".");
+      resolve(str6) {
+        const node = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
+        const dot = str6.indexOf(".");
         if (dot !== -1) {
-          const f = str5.substring(dot + 1).replace(/_/g, "");
+          const f = str6.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2895,34 +2895,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str5, offset, radix, { intAsBigInt }) {
-      const sign = str5[0];
+    function intResolve(str6, offset, radix, { intAsBigInt }) {
+      const sign = str6[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str5 = str5.substring(offset).replace(/_/g, "");
+      str6 = str6.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str5 = `0b${str5}`;
+            str6 = `0b${str6}`;
             break;
           case 8:
-            str5 = `0o${str5}`;
+            str6 = `0o${str6}`;
             break;
           case 16:
-            str5 = `0x${str5}`;
+            str6 = `0x${str6}`;
             break;
         }
-        const n2 = BigInt(str5);
+        const n2 = BigInt(str6);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str5, radix);
+      const n = parseInt(str6, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str5 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str5.substr(1) : prefix + str5;
+        const str6 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2932,7 +2932,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 2, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2941,7 +2941,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 1, 8, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -2949,7 +2949,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2958,7 +2958,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -3062,9 +3062,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str5, asBigInt) {
-      const sign = str5[0];
-      const parts = sign === "-" || sign === "+" ? str5.substring(1) : str5;
+    function parseSexagesimal(str6, asBigInt) {
+      const sign = str6[0];
+      const parts = sign === "-" || sign === "+" ? str6.substring(1) : str6;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -3101,7 +3101,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str5, _onError, { intAsBigInt }) => parseSexagesimal(str5, intAsBigInt),
+      resolve: (str6, _onError, { intAsBigInt }) => parseSexagesimal(str6, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3110,7 +3110,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str5) => parseSexagesimal(str5, false),
+      resolve: (str6) => parseSexagesimal(str6, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3121,8 +3121,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str5) {
-        const match = str5.match(timestamp.test);
+      resolve(str6) {
+        const match = str6.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -7858,7 +7858,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_, index, str6) => index + 6 < str6.length ? str6.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -8137,16 +8137,16 @@ var require_ignore = __commonJS({
         return this._make(MODE_CHECK_IGNORE, key);
       }
       _make(mode, key) {
-        const str5 = pinWildcards(
+        const str6 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
-        const regex = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
+        const regex = this.ignoreCase ? new RegExp(str6, "i") : new RegExp(str6);
         return define(this, key, regex);
       }
     };
-    var hasTrailingBackslash = (str5) => {
+    var hasTrailingBackslash = (str6) => {
       let count2 = 0;
-      while (str5[str5.length - count2 - 1] === ESCAPE) {
+      while (str6[str6.length - count2 - 1] === ESCAPE) {
         count2++;
       }
       return count2 % 2 === 1;
@@ -8425,7 +8425,7 @@ var require_ignore = __commonJS({
     var factory = (options) => new Ignore(options);
     var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
     var setupWindows = () => {
-      const makePosix = (str5) => /^\\\\\?\\/.test(str5) || /["<>|\u0000-\u001F]+/u.test(str5) ? str5 : str5.replace(/\\/g, "/");
+      const makePosix = (str6) => /^\\\\\?\\/.test(str6) || /["<>|\u0000-\u001F]+/u.test(str6) ? str6 : str6.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
       checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
@@ -8578,8 +8578,8 @@ function unionWith(additionalKeys) {
 // node_modules/yaml-eslint-parser/lib/index.mjs
 var NULL$1 = {
   tag: "tag:yaml.org,2002:null",
-  testString(str5) {
-    return !str5 || str5 === "null" || str5 === "Null" || str5 === "NULL" || str5 === "~";
+  testString(str6) {
+    return !str6 || str6 === "null" || str6 === "Null" || str6 === "NULL" || str6 === "~";
   },
   resolveString() {
     return null;
@@ -8587,8 +8587,8 @@ var NULL$1 = {
 };
 var TRUE$1 = {
   tag: "tag:yaml.org,2002:bool",
-  testString(str5) {
-    return str5 === "true" || str5 === "True" || str5 === "TRUE";
+  testString(str6) {
+    return str6 === "true" || str6 === "True" || str6 === "TRUE";
   },
   resolveString() {
     return true;
@@ -8596,8 +8596,8 @@ var TRUE$1 = {
 };
 var FALSE$1 = {
   tag: "tag:yaml.org,2002:bool",
-  testString(str5) {
-    return str5 === "false" || str5 === "False" || str5 === "FALSE";
+  testString(str6) {
+    return str6 === "false" || str6 === "False" || str6 === "FALSE";
   },
   resolveString() {
     return false;
@@ -8605,53 +8605,53 @@ var FALSE$1 = {
 };
 var INT$1 = {
   tag: "tag:yaml.org,2002:int",
-  testString(str5) {
-    return /^[+-]?\d+$/u.test(str5);
+  testString(str6) {
+    return /^[+-]?\d+$/u.test(str6);
   },
-  resolveString(str5) {
-    return parseInt(str5, 10);
+  resolveString(str6) {
+    return parseInt(str6, 10);
   }
 };
 var INT_BASE8$1 = {
   tag: "tag:yaml.org,2002:int",
-  testString(str5) {
-    return /^0o[0-7]+$/u.test(str5);
+  testString(str6) {
+    return /^0o[0-7]+$/u.test(str6);
   },
-  resolveString(str5) {
-    return parseInt(str5.slice(2), 8);
+  resolveString(str6) {
+    return parseInt(str6.slice(2), 8);
   }
 };
 var INT_BASE16$1 = {
   tag: "tag:yaml.org,2002:int",
-  testString(str5) {
-    return /^0x[\dA-Fa-f]+$/u.test(str5);
+  testString(str6) {
+    return /^0x[\dA-Fa-f]+$/u.test(str6);
   },
-  resolveString(str5) {
-    return parseInt(str5.slice(2), 16);
+  resolveString(str6) {
+    return parseInt(str6.slice(2), 16);
   }
 };
 var FLOAT$1 = {
   tag: "tag:yaml.org,2002:float",
-  testString(str5) {
-    return /^[+-]?(?:\.\d+|\d+(?:\.\d*)?)(?:e[+-]?\d+)?$/iu.test(str5);
+  testString(str6) {
+    return /^[+-]?(?:\.\d+|\d+(?:\.\d*)?)(?:e[+-]?\d+)?$/iu.test(str6);
   },
-  resolveString(str5) {
-    return parseFloat(str5);
+  resolveString(str6) {
+    return parseFloat(str6);
   }
 };
 var INFINITY$1 = {
   tag: "tag:yaml.org,2002:float",
-  testString(str5) {
-    return /^[+-]?(?:\.inf|\.Inf|\.INF)$/u.test(str5);
+  testString(str6) {
+    return /^[+-]?(?:\.inf|\.Inf|\.INF)$/u.test(str6);
   },
-  resolveString(str5) {
-    return str5.startsWith("-") ? -Infinity : Infinity;
+  resolveString(str6) {
+    return str6.startsWith("-") ? -Infinity : Infinity;
   }
 };
 var NAN$1 = {
   tag: "tag:yaml.org,2002:float",
-  testString(str5) {
-    return str5 === ".NaN" || str5 === ".nan" || str5 === ".NAN";
+  testString(str6) {
+    return str6 === ".NaN" || str6 === ".nan" || str6 === ".NAN";
   },
   resolveString() {
     return NaN;
@@ -8662,8 +8662,8 @@ var STR$1 = {
   testString() {
     return true;
   },
-  resolveString(str5) {
-    return str5;
+  resolveString(str6) {
+    return str6;
   }
 };
 var tagResolvers$2 = [
@@ -8682,8 +8682,8 @@ var tagResolvers$1 = [
   NULL$1,
   {
     tag: "tag:yaml.org,2002:bool",
-    testString(str5) {
-      return /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/u.test(str5);
+    testString(str6) {
+      return /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/u.test(str6);
     },
     resolveString() {
       return true;
@@ -8691,8 +8691,8 @@ var tagResolvers$1 = [
   },
   {
     tag: "tag:yaml.org,2002:bool",
-    testString(str5) {
-      return /^(?:n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/u.test(str5);
+    testString(str6) {
+      return /^(?:n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/u.test(str6);
     },
     resolveString() {
       return false;
@@ -8700,65 +8700,65 @@ var tagResolvers$1 = [
   },
   {
     tag: "tag:yaml.org,2002:int",
-    testString(str5) {
-      return /^[+-]?0[0-7_]+$/u.test(str5);
+    testString(str6) {
+      return /^[+-]?0[0-7_]+$/u.test(str6);
     },
-    resolveString(str5) {
-      return resolveInt(str5, 1, 8);
+    resolveString(str6) {
+      return resolveInt(str6, 1, 8);
     }
   },
   {
     tag: "tag:yaml.org,2002:int",
-    testString(str5) {
-      return /^[+-]?(?:0|[1-9][\d_]*)$/u.test(str5);
+    testString(str6) {
+      return /^[+-]?(?:0|[1-9][\d_]*)$/u.test(str6);
     },
-    resolveString(str5) {
-      return resolveInt(str5, 0, 10);
+    resolveString(str6) {
+      return resolveInt(str6, 0, 10);
     }
   },
   {
     tag: "tag:yaml.org,2002:int",
-    testString(str5) {
-      return /^[+-]?0b[01_]+$/u.test(str5);
+    testString(str6) {
+      return /^[+-]?0b[01_]+$/u.test(str6);
     },
-    resolveString(str5) {
-      return resolveInt(str5, 2, 2);
+    resolveString(str6) {
+      return resolveInt(str6, 2, 2);
     }
   },
   {
     tag: "tag:yaml.org,2002:int",
-    testString(str5) {
-      return /^[+-]?0x[\dA-F_a-f]+$/u.test(str5);
+    testString(str6) {
+      return /^[+-]?0x[\dA-F_a-f]+$/u.test(str6);
     },
-    resolveString(str5) {
-      return resolveInt(str5, 2, 16);
+    resolveString(str6) {
+      return resolveInt(str6, 2, 16);
     }
   },
   {
     tag: "tag:yaml.org,2002:int",
-    testString(str5) {
-      return /^[+-]?[1-9][\d_]*(?::[0-5]?\d)+$/u.test(str5);
+    testString(str6) {
+      return /^[+-]?[1-9][\d_]*(?::[0-5]?\d)+$/u.test(str6);
     },
-    resolveString(str5) {
-      return resolveBase60(str5.split(/:/u), true);
+    resolveString(str6) {
+      return resolveBase60(str6.split(/:/u), true);
     }
   },
   {
     tag: "tag:yaml.org,2002:float",
-    testString(str5) {
-      return /^[+-]?(?:\d[\d_]*)?\.[\d_]*(?:e[+-]?\d+)?$/iu.test(str5) || /^[+-]?(?:\d[\d_]*)?(?:e[+-]?\d+)?$/iu.test(str5);
+    testString(str6) {
+      return /^[+-]?(?:\d[\d_]*)?\.[\d_]*(?:e[+-]?\d+)?$/iu.test(str6) || /^[+-]?(?:\d[\d_]*)?(?:e[+-]?\d+)?$/iu.test(str6);
     },
-    resolveString(str5) {
-      return parseFloat(str5.replace(/_/gu, ""));
+    resolveString(str6) {
+      return parseFloat(str6.replace(/_/gu, ""));
     }
   },
   {
     tag: "tag:yaml.org,2002:float",
-    testString(str5) {
-      return /^[+-]?\d[\d_]*(?::[0-5]?\d)+\.[\d_]*$/u.test(str5);
+    testString(str6) {
+      return /^[+-]?\d[\d_]*(?::[0-5]?\d)+\.[\d_]*$/u.test(str6);
     },
-    resolveString(str5) {
-      return resolveBase60(str5.split(/:/u), false);
+    resolveString(str6) {
+      return resolveBase60(str6.split(/:/u), false);
     }
   },
   INFINITY$1,
@@ -9337,9 +9337,9 @@ function convertPlain(preTokens, cst, node, ctx, parent, doc) {
   } else ast = convertAnchorAndTag(preTokens, node, ctx, parent, null, doc, loc);
   cst.end?.forEach((t) => processAnyToken(t, ctx));
   return ast;
-  function parseValueFromText(str5, version2) {
-    for (const tagResolver of tagResolvers[version2]) if (tagResolver.testString(str5)) return tagResolver.resolveString(str5);
-    return str5;
+  function parseValueFromText(str6, version2) {
+    for (const tagResolver of tagResolvers[version2]) if (tagResolver.testString(str6)) return tagResolver.resolveString(str6);
+    return str6;
   }
 }
 function convertQuoteDouble(preTokens, cst, node, ctx, parent, doc) {
@@ -9574,9 +9574,9 @@ function cloneLoc(loc) {
     end: clonePos(loc.end)
   };
 }
-function skipSpaces(str5, startIndex) {
-  const len = str5.length;
-  for (let index = startIndex; index < len; index++) if (str5[index].trim()) return index;
+function skipSpaces(str6, startIndex) {
+  const len = str6.length;
+  for (let index = startIndex; index < len; index++) if (str6[index].trim()) return index;
   return len;
 }
 function toRange(token) {
@@ -9670,8 +9670,8 @@ var Context = class {
   * Gets the last index with whitespace skipped.
   */
   lastSkipSpaces(startIndex, endIndex) {
-    const str5 = this.code;
-    for (let index = endIndex - 1; index >= startIndex; index--) if (str5[index].trim()) return index + 1;
+    const str6 = this.code;
+    for (let index = endIndex - 1; index >= startIndex; index--) if (str6[index].trim()) return index + 1;
     return startIndex;
   }
 };
@@ -9738,202 +9738,6 @@ function parseForESLint(code, options) {
     visitorKeys: KEYS2,
     services: { isYAML: true }
   };
-}
-
-// src/engine/rule-api.ts
-var import_eslint_utils = __toESM(require_eslint_utils(), 1);
-
-// package.json
-var package_default = {
-  name: "meshlint",
-  version: "0.1.0",
-  description: "Offline linter for Kubernetes manifests that predicts what Istio will do with each workload: sidecar injection, start-up order, admission.",
-  license: "Apache-2.0",
-  homepage: "https://github.com/meshlint/meshlint#readme",
-  repository: {
-    type: "git",
-    url: "git+https://github.com/meshlint/meshlint.git"
-  },
-  bugs: {
-    url: "https://github.com/meshlint/meshlint/issues"
-  },
-  keywords: [
-    "istio",
-    "kubernetes",
-    "linter",
-    "sidecar",
-    "helm",
-    "kustomize",
-    "sarif"
-  ],
-  type: "module",
-  bin: {
-    meshlint: "bin/meshlint.js"
-  },
-  exports: {
-    "./eslint-plugin": "./dist/eslint-plugin.js",
-    "./package.json": "./package.json"
-  },
-  engines: {
-    node: ">=20.19"
-  },
-  files: [
-    "bin",
-    "dist/*.cjs",
-    "dist/lsp.js",
-    "dist/eslint-plugin.js",
-    "rules/*.md",
-    "schema/meshlint.schema.json",
-    "README.md",
-    "LICENSE"
-  ],
-  scripts: {
-    build: "node scripts/build.mjs",
-    prepare: "node scripts/prepare.mjs",
-    pack: "node scripts/prepare.mjs && node scripts/pack.mjs",
-    start: "node scripts/start.mjs",
-    typecheck: "tsc --noEmit",
-    test: "node scripts/build.mjs && tsc --noEmit && node scripts/test.mjs",
-    "test:binaries": "node scripts/test-binaries.mjs",
-    "build:action": "node scripts/build.mjs --action",
-    bench: "node scripts/build.mjs && node scripts/bench.mjs",
-    fuzz: "node --import tsx scripts/fuzz.ts",
-    schema: "node --import tsx scripts/schema.ts",
-    "real-repos": "node scripts/build.mjs && node scripts/real-repos.mjs"
-  },
-  devDependencies: {
-    "@actions/core": "^3.0.1",
-    "@microsoft/jest-sarif": "^1.0.0-beta.0",
-    "@types/node": "^20.19.43",
-    "@types/sarif": "^2.1.7",
-    "@types/semver": "^7.8.0",
-    "@typescript-eslint/utils": "^8.73.0",
-    ajv: "^8.20.0",
-    diff: "^8.0.4",
-    esbuild: "^0.28.2",
-    eslint: "^10.15.0",
-    eslint9: "npm:eslint@^9.39.5",
-    glob: "^14.0.6",
-    ignore: "^7.0.16",
-    "js-yaml": "^5.5.0",
-    semver: "^7.8.6",
-    tsx: "^4.23.15",
-    typescript: "^6.0.3",
-    uvu: "^0.5.6",
-    "vscode-jsonrpc": "^10.0.0",
-    "vscode-languageserver": "^10.1.2",
-    "vscode-languageserver-textdocument": "^1.0.16",
-    yaml: "^2.9.1",
-    "yaml-eslint-parser": "^2.1.0"
-  },
-  peerDependencies: {
-    eslint: ">=9"
-  },
-  peerDependenciesMeta: {
-    eslint: {
-      optional: true
-    }
-  }
-};
-
-// src/common/meta.ts
-var TOOL_NAME = "meshlint";
-var VERSION = package_default.version;
-var HOMEPAGE = "https://github.com/meshlint/meshlint";
-var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
-
-// src/engine/rule-api.ts
-var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);
-function createRule(def) {
-  const rule = creator({
-    name: def.name,
-    meta: def.meta,
-    defaultOptions: def.defaultOptions,
-    // RuleCreator applies defaultOptions under the configured options before calling create.
-    create: (context, options) => def.create(context, options)
-  });
-  return rule;
-}
-function listenersOf(rule, context) {
-  return rule.create(context);
-}
-
-// src/model/install/istio-version.ts
-var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
-var SUPPORTED_MINORS = { from: 18, to: 32 };
-function uncoveredVersionNote(v, where) {
-  const { from, to } = SUPPORTED_MINORS;
-  if (v.major === 1 && v.minor >= from && v.minor <= to) return void 0;
-  const range = `1.${from} to 1.${to}`;
-  if (v.major > 1 || v.minor > to) return `Istio ${v.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
-  return `Istio ${v.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v.text}`;
-}
-function parseIstioVersion(text) {
-  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
-  if (!m) return void 0;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
-}
-var recorder;
-function atLeast(v, major, minor, patch = 0) {
-  if (recorder) {
-    const key = `${major}.${minor}.${patch}`;
-    if (!recorder.has(key)) recorder.set(key, { major, minor, patch, text: patch ? key : `${major}.${minor}` });
-  }
-  return v.major > major || v.major === major && (v.minor > minor || v.minor === minor && v.patch >= patch);
-}
-function withVersionThresholds(fn) {
-  const outer = recorder;
-  const mine = /* @__PURE__ */ new Map();
-  recorder = mine;
-  try {
-    const result = fn();
-    return { result, thresholds: [...mine.values()] };
-  } finally {
-    recorder = outer;
-    if (outer) for (const [k, v] of mine) outer.set(k, v);
-  }
-}
-var ANY_PATCH = 999;
-var OLDEST_MODELLED = { major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: `1.${SUPPORTED_MINORS.from}` };
-var MODELLED_RANGE = { from: OLDEST_MODELLED, to: { ...DEFAULT_ISTIO_VERSION, patch: ANY_PATCH } };
-var exactRange = (v) => ({ from: v, to: v });
-function minorRange(major, minor) {
-  return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
-}
-var isExact = (r) => compareVersions(r.from, r.to) === 0;
-function unionRange(a, b) {
-  return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
-}
-function rangeText(r) {
-  const text = (v) => v.patch === ANY_PATCH ? `${v.major}.${v.minor}` : v.text.replace(/[-+].*$/, "");
-  const a = text(r.from);
-  const b = text(r.to);
-  return a === b ? a : `${a} to ${b}`;
-}
-function probesWithin(range, thresholds) {
-  const steps = /* @__PURE__ */ new Map([[`${range.from.major}.${range.from.minor}.${range.from.patch}`, range.from]]);
-  for (const t of thresholds) {
-    if (compareVersions(t, range.from) > 0 && compareVersions(t, range.to) <= 0) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
-  }
-  return [...steps.values()].sort(compareVersions).slice(0, -1);
-}
-function compareVersions(a, b) {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-function inVersionRange(v, range) {
-  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
-  if (!m) return true;
-  const from = atLeast(v, Number(m[2]), Number(m[3]));
-  return m[1] === ">=" ? from : !from;
-}
-function existsAt(v, range) {
-  return !/^\s*>=/.test(range) || inVersionRange(v, range);
-}
-
-// src/model/placeholder.ts
-var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value);
 }
 
 // src/model/data/workload-kinds.ts
@@ -10376,197 +10180,179 @@ function resourceMetadataReachesPod(t, map) {
   return t.metaSources.some((s) => s[map] && s.path.length === 1 && s.path[0] === "metadata");
 }
 
-// src/model/injection/selector.ts
-var EVERYTHING = { requirements: [] };
-function parseSelector(raw) {
-  const obj = asObject(raw);
-  if (!obj) return EVERYTHING;
-  const requirements = [];
-  for (const [key, value] of Object.entries(asObject(obj.matchLabels) ?? {})) {
-    requirements.push({ key, operator: "In", values: [String(value)] });
+// src/model/install/istio-version.ts
+var SUPPORTED_MINORS = { from: 18, to: 31 };
+var DEFAULT_ISTIO_VERSION = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
+function uncoveredVersionNote(v, where) {
+  const { from, to } = SUPPORTED_MINORS;
+  if (v.major === 1 && v.minor >= from && v.minor <= to) return void 0;
+  const range = `1.${from} to 1.${to}`;
+  if (v.major > 1 || v.minor > to) return `Istio ${v.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v.text}`;
+}
+function parseIstioVersion(text) {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
+  if (!m) return void 0;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
+}
+var recorder;
+function atLeast(v, major, minor, patch = 0) {
+  if (recorder) {
+    const key = `${major}.${minor}.${patch}`;
+    if (!recorder.has(key)) recorder.set(key, { major, minor, patch, text: patch ? key : `${major}.${minor}` });
   }
-  if (Array.isArray(obj.matchExpressions)) {
-    for (const e of obj.matchExpressions) {
-      const ex = asObject(e);
-      if (!ex || typeof ex.key !== "string") continue;
-      const op = ex.operator;
-      if (op !== "In" && op !== "NotIn" && op !== "Exists" && op !== "DoesNotExist") {
-        return { requirements, invalid: `unknown operator ${String(op)}` };
-      }
-      const values = Array.isArray(ex.values) ? ex.values.map((v) => String(v)) : [];
-      requirements.push({ key: ex.key, operator: op, values });
-    }
-  }
-  return { requirements };
+  return v.major > major || v.major === major && (v.minor > minor || v.minor === minor && v.patch >= patch);
 }
-function parseSelectorString(s) {
-  const requirements = [];
-  for (const part of s.split(/,(?![^()]*\))/).map((p) => p.trim()).filter(Boolean)) {
-    let m;
-    if (m = /^!\s*([\w./-]+)$/.exec(part)) requirements.push({ key: m[1] ?? "", operator: "DoesNotExist", values: [] });
-    else if (m = /^([\w./-]+)\s*(==?|!=)\s*([\w./-]*)$/.exec(part)) {
-      requirements.push({ key: m[1] ?? "", operator: m[2] === "!=" ? "NotIn" : "In", values: [m[3] ?? ""] });
-    } else if (m = /^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part)) {
-      requirements.push({ key: m[1] ?? "", operator: m[2] === "in" ? "In" : "NotIn", values: (m[3] ?? "").split(",").map((v) => v.trim()) });
-    } else if (m = /^([\w./-]+)$/.exec(part)) requirements.push({ key: m[1] ?? "", operator: "Exists", values: [] });
-    else return { requirements, invalid: `cannot parse "${part}"` };
-  }
-  return { requirements };
-}
-function isEmptySelector(sel2) {
-  return sel2.requirements.length === 0 && !sel2.invalid;
-}
-function knownLabels(labels) {
-  return { known: labels, complete: true };
-}
-function evalRequirement(r, labels) {
-  const has = Object.hasOwn(labels.known, r.key);
-  if (!has && !labels.complete) return "unknown";
-  const value = has ? labels.known[r.key] : void 0;
-  if (value !== void 0 && (r.operator === "In" || r.operator === "NotIn") && (isPlaceholder(value) || r.values.some(isPlaceholder))) return "unknown";
-  switch (r.operator) {
-    case "In":
-      return value !== void 0 && r.values.includes(value);
-    case "NotIn":
-      return value === void 0 || !r.values.includes(value);
-    case "Exists":
-      return value !== void 0;
-    case "DoesNotExist":
-      return value === void 0;
+function withVersionThresholds(fn) {
+  const outer = recorder;
+  const mine = /* @__PURE__ */ new Map();
+  recorder = mine;
+  try {
+    const result = fn();
+    return { result, thresholds: [...mine.values()] };
+  } finally {
+    recorder = outer;
+    if (outer) for (const [k, v] of mine) outer.set(k, v);
   }
 }
-function matches(sel2, labels) {
-  if (sel2.invalid) return false;
-  let result = true;
-  for (const r of sel2.requirements) {
-    const v = evalRequirement(r, labels);
-    if (v === false) return false;
-    if (v === "unknown") result = "unknown";
-  }
-  return result;
+var ANY_PATCH = 999;
+var OLDEST_MODELLED = { major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: `1.${SUPPORTED_MINORS.from}` };
+var MODELLED_RANGE = { from: OLDEST_MODELLED, to: { ...DEFAULT_ISTIO_VERSION, patch: ANY_PATCH } };
+var exactRange = (v) => ({ from: v, to: v });
+function minorRange(major, minor) {
+  return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
 }
-function describeSelector(sel2) {
-  if (sel2.invalid) return `(invalid: ${sel2.invalid})`;
-  if (sel2.requirements.length === 0) return "(everything)";
-  return sel2.requirements.map((r) => {
-    switch (r.operator) {
-      case "In":
-        return r.values.length === 1 ? `${r.key}=${r.values[0]}` : `${r.key} in (${r.values.join(",")})`;
-      case "NotIn":
-        return r.values.length === 1 ? `${r.key}!=${r.values[0]}` : `${r.key} notin (${r.values.join(",")})`;
-      case "Exists":
-        return r.key;
-      case "DoesNotExist":
-        return `!${r.key}`;
-    }
-  }).join(", ");
+var PRERELEASE = /-(?:alpha|beta|rc)(?:[.-]?\d+)*$/i;
+function releaseRange(v) {
+  if (!PRERELEASE.test(v.text)) return exactRange(v);
+  const to = { major: v.major, minor: v.minor, patch: v.patch, text: `${v.major}.${v.minor}.${v.patch}` };
+  const from = v.patch > 0 ? { major: v.major, minor: v.minor, patch: v.patch - 1, text: `${v.major}.${v.minor}.${v.patch - 1}` } : v.minor > 0 ? { major: v.major, minor: v.minor - 1, patch: ANY_PATCH, text: `${v.major}.${v.minor - 1}` } : to;
+  return { from, to };
+}
+var isExact = (r) => compareVersions(r.from, r.to) === 0;
+function unionRange(a, b) {
+  return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
+}
+function rangeText(r) {
+  const text = (v) => v.patch === ANY_PATCH ? `${v.major}.${v.minor}` : v.text.replace(/[-+].*$/, "");
+  const a = text(r.from);
+  const b = text(r.to);
+  return a === b ? a : `${a} to ${b}`;
+}
+function probesWithin(range, thresholds) {
+  const steps = /* @__PURE__ */ new Map([[`${range.from.major}.${range.from.minor}.${range.from.patch}`, range.from]]);
+  for (const t of thresholds) {
+    if (compareVersions(t, range.from) > 0 && compareVersions(t, range.to) <= 0) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
+  }
+  return [...steps.values()].sort(compareVersions).slice(0, -1);
+}
+function splitRange(r, major, minor, patch = 0) {
+  const at = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
+  if (compareVersions(r.to, at) < 0) return { before: r };
+  if (compareVersions(r.from, at) >= 0) return { since: r };
+  const last = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
+  return { before: { from: r.from, to: last }, since: { from: at, to: r.to } };
+}
+function compareVersions(a, b) {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+function inVersionRange(v, range) {
+  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
+  if (!m) return true;
+  const from = atLeast(v, Number(m[2]), Number(m[3]));
+  return m[1] === ">=" ? from : !from;
+}
+function existsAt(v, range) {
+  return !/^\s*>=/.test(range) || inVersionRange(v, range);
 }
 
-// src/model/ambient/capture.ts
-var DATAPLANE_MODE = "istio.io/dataplane-mode";
-var AMBIENT = "ambient";
-var DATAPLANE_NONE = "none";
-var SELECTOR_SOURCE = "cni/pkg/util/enablement_selector.go Matches";
-var DEFAULT_CAPTURE_INSTALL = { excludeNamespaces: ["kube-system"], excludeSource: "istio-cni's default excludeNamespaces" };
-function excludeHonoured(version2) {
-  return version2 === void 0 || atLeast(version2, 1, 30);
-}
-var HOST_NETWORK_CHECK_MISSING = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
-function hostNetworkCheckMissing(v) {
-  const last = v.major === 1 ? HOST_NETWORK_CHECK_MISSING[v.minor] : void 0;
-  return last !== void 0 && v.patch <= last;
-}
-function selectorsAsk(pod, ns, selectors) {
-  let ask = false;
-  for (const entry of selectors.list) {
-    const podMatch = matches(entry.podSelector, knownLabels(pod.labels));
-    const nsMatch = podMatch === false ? false : matches(entry.namespaceSelector, ns);
-    const both = podMatch === false || nsMatch === false ? false : podMatch === true && nsMatch === true ? true : "unknown";
-    if (both === true) {
-      const by = entry.namespaceSelector.requirements.length > 0 ? "namespace" : "pod";
-      return { ask: true, by, text: `istio-cni's enablement selector (pod ${describeSelector(entry.podSelector)}; namespace ${describeSelector(entry.namespaceSelector)}) from ${selectors.source} matches` };
+// src/model/install/gitops.ts
+import { posix } from "node:path";
+
+// src/model/hidden-values.ts
+var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
+var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var MAX_HIDDEN = 1e5;
+var MAX_SCAN = 1e5;
+var KEY = 3;
+var HiddenValues = class {
+  /**
+   * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
+   * istio.io/rev label, the chart version of the HelmRelease itself): printing it then shows
+   * nothing the repository hides. Asked only of a value about to be hidden, once.
+   */
+  constructor(inPlainSight = () => false) {
+    this.inPlainSight = inPlainSight;
+  }
+  inPlainSight;
+  origins = /* @__PURE__ */ new Map();
+  /** Values by their first KEY characters, the longest first. */
+  byStart = /* @__PURE__ */ new Map();
+  plain = /* @__PURE__ */ new Map();
+  /** Records a string taken from a Secret. */
+  add(value, origin) {
+    if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
+    this.origins.set(value, origin);
+    const start = value.slice(0, KEY);
+    const list2 = this.byStart.get(start) ?? [];
+    list2.push(value);
+    list2.sort((a, b) => b.length - a.length);
+    this.byStart.set(start, list2);
+  }
+  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
+  addAll(values, origin) {
+    let seen = 0;
+    const walk2 = (v, depth) => {
+      if (++seen > MAX_SCAN || depth > 100) return;
+      if (typeof v === "string") {
+        this.add(v, origin);
+        const quoted2 = JSON.stringify(v).slice(1, -1);
+        if (quoted2 !== v) this.add(quoted2, origin);
+      } else if (Array.isArray(v)) for (const x of v) walk2(x, depth + 1);
+      else if (v !== null && typeof v === "object") for (const x of Object.values(v)) walk2(x, depth + 1);
+    };
+    walk2(values, 0);
+  }
+  get size() {
+    return this.origins.size;
+  }
+  shown(value) {
+    let plain2 = this.plain.get(value);
+    if (plain2 === void 0) this.plain.set(value, plain2 = this.inPlainSight(value));
+    return plain2;
+  }
+  /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
+  hide(text) {
+    if (this.origins.size === 0 || text.length < KEY) return text;
+    let out = "";
+    let from = 0;
+    for (let i = 0; i <= text.length - KEY; ) {
+      const found = this.byStart.get(text.slice(i, i + KEY))?.find((v) => text.startsWith(v, i) && !this.shown(v));
+      if (found === void 0) {
+        i++;
+        continue;
+      }
+      out += `${text.slice(from, i)}(${this.origins.get(found) ?? "from a Secret"})`;
+      i += found.length;
+      from = i;
     }
-    if (both === "unknown") ask = "unknown";
+    return from === 0 ? text : out + text.slice(from);
   }
-  if (ask === "unknown") return { ask, by: "namespace", text: `whether its namespace matches istio-cni's enablement selectors (${selectors.source}) is unknown` };
-  return { ask: false, by: void 0, text: `no enablement selector of istio-cni (${selectors.source}) matches the pod and its namespace` };
-}
-function ambientAsked(pod, ns, install, version2) {
-  const customSelectors = version2 === void 0 || atLeast(version2, 1, 27);
-  const selectors = customSelectors ? install.selectors : void 0;
-  if (selectors === "unknown") return { ask: "unknown", by: void 0, text: "istio-cni's enablement selectors are unknown" };
-  if (selectors) return selectorsAsk(pod, ns, selectors);
-  if (version2 !== void 0 && !atLeast(version2, 1, 22)) {
-    if (ns.known[DATAPLANE_MODE] === AMBIENT && pod.annotations["ambient.istio.io/redirection"] === "disabled") {
-      return { ask: false, by: void 0, text: `the pod's annotation ambient.istio.io/redirection=disabled opts it out (Istio ${version2.text} reads no pod label)` };
-    }
-    const nsMode2 = ns.known[DATAPLANE_MODE];
-    if (nsMode2 === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
-    if (nsMode2 === void 0 && !ns.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
-    return { ask: false, by: void 0, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version2.text} reads no pod label)` };
+  /** A copy of plain data (a report) with every string hidden; keys are kept. */
+  hideAll(data) {
+    if (this.origins.size === 0) return data;
+    const walk2 = (v) => {
+      if (typeof v === "string") return this.hide(v);
+      if (Array.isArray(v)) return v.map(walk2);
+      if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk2(x)]));
+      }
+      return v;
+    };
+    return walk2(data);
   }
-  const podMode = pod.labels[DATAPLANE_MODE];
-  if (podMode !== void 0 && isPlaceholder(podMode)) {
-    return { ask: "unknown", by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${podMode} is filled in by a tool`, because: `the pod's label ${DATAPLANE_MODE}=${podMode}, which a tool fills in` };
-  }
-  if (podMode === AMBIENT) return { ask: true, by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
-  if (podMode === DATAPLANE_NONE) return { ask: false, by: void 0, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
-  const nsMode = ns.known[DATAPLANE_MODE];
-  const other = podMode === void 0 ? "" : ` (the pod's own value "${podMode}" is neither ${AMBIENT} nor ${DATAPLANE_NONE}, so the namespace decides)`;
-  if (nsMode === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}${other}` };
-  if (nsMode !== void 0) return { ask: false, by: void 0, text: `its namespace's ${DATAPLANE_MODE}="${nsMode}" is not exactly "${AMBIENT}": nothing asks for ambient${other}` };
-  if (!ns.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
-  return { ask: false, by: void 0, text: `neither the pod nor its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
-}
-function predictCapture(input) {
-  const { pod, namespaceLabels: namespaceLabels2, injection, install } = input;
-  const trace = [];
-  const asked = ambientAsked(pod, namespaceLabels2, install, input.version);
-  const done = (outcome, askedBy, unknownBecause) => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
-  const inExcluded = pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace);
-  if (inExcluded && excludeHonoured(input.version)) {
-    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/nodeagent/informers.go" });
-    return done(injection.outcome === "injected" ? "sidecar" : injection.outcome === "unknown" ? "unknown" : "none", asked.by, injection.unknownBecause);
-  }
-  if (inExcluded && asked.ask !== false) {
-    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource}, but Istio ${input.version?.text ?? ""}'s node agent does not read that list: it captures the pod once it has an IP (only the CNI plugin skips it; fixed in 1.30)`, source: "cni/pkg/nodeagent/informers.go" });
-  }
-  if (pod.namespace !== void 0 && install.excludeUnknown && excludeHonoured(input.version) && asked.ask !== false && injection.outcome !== "injected") {
-    trace.push({ text: `whether namespace ${pod.namespace} is in ${install.excludeSource} is unknown` });
-    return done("unknown", asked.by, install.excludeSource);
-  }
-  if (pod.hostNetwork) {
-    trace.push({ text: "the pod uses hostNetwork: ztunnel never captures it", source: SELECTOR_SOURCE });
-    if (input.version !== void 0 && hostNetworkCheckMissing(input.version) && asked.ask !== false) {
-      trace.push({ text: `Istio ${input.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31.0, 1.30.4 and 1.29.7)`, source: "cni/pkg/util/enablement_selector.go" });
-    }
-    return done("none", asked.by);
-  }
-  if (injection.outcome === "injected") {
-    trace.push({ text: `it gets a sidecar: the injector writes sidecar.istio.io/status, and istio-cni skips pods with it${asked.ask === true ? " (the ambient label has no effect)" : ""}`, source: SELECTOR_SOURCE });
-    return done("sidecar", asked.by);
-  }
-  trace.push({ text: asked.text, source: SELECTOR_SOURCE });
-  if (injection.outcome === "unknown") {
-    trace.push({ text: "whether it gets a sidecar is unknown, and a sidecar wins over ambient" });
-    return done("unknown", asked.by, injection.unknownBecause);
-  }
-  if (pod.namespace === void 0 && asked.ask !== false) {
-    trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
-    return done("unknown", asked.by, "the workload's namespace");
-  }
-  if (asked.ask === "unknown") return done("unknown", asked.by, asked.because ?? (asked.by === void 0 ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`));
-  if (!asked.ask) return done("none", asked.by);
-  if (install.enabled === "unknown") {
-    trace.push({ text: "whether istio-cni runs with ambient on is unknown" });
-    return done("unknown", asked.by, "ambient.enabled of istio-cni");
-  }
-  if (install.enabled && !install.enabled.value) {
-    trace.push({ text: `istio-cni runs without ambient (${install.enabled.source}): ambient labels do nothing, and the pod's traffic is not in the mesh`, source: "manifests/charts/istio-cni/templates/configmap-cni.yaml" });
-    return done("none", asked.by);
-  }
-  return done("ambient", asked.by);
-}
+};
+var secretOrigin = (namespace, name, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name}, key ${key}`;
 
 // src/model/injection/mesh.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -10687,6 +10473,98 @@ function plainValue(doc) {
   return doc.toJS({ maxAliasCount: -1 });
 }
 
+// src/model/placeholder.ts
+var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value);
+}
+
+// src/model/injection/selector.ts
+var EVERYTHING = { requirements: [] };
+function parseSelector(raw) {
+  const obj = asObject(raw);
+  if (!obj) return EVERYTHING;
+  const requirements2 = [];
+  for (const [key, value] of Object.entries(asObject(obj.matchLabels) ?? {})) {
+    requirements2.push({ key, operator: "In", values: [String(value)] });
+  }
+  if (Array.isArray(obj.matchExpressions)) {
+    for (const e of obj.matchExpressions) {
+      const ex = asObject(e);
+      if (!ex || typeof ex.key !== "string") continue;
+      const op = ex.operator;
+      if (op !== "In" && op !== "NotIn" && op !== "Exists" && op !== "DoesNotExist") {
+        return { requirements: requirements2, invalid: `unknown operator ${String(op)}` };
+      }
+      const values = Array.isArray(ex.values) ? ex.values.map((v) => String(v)) : [];
+      requirements2.push({ key: ex.key, operator: op, values });
+    }
+  }
+  return { requirements: requirements2 };
+}
+function parseSelectorString(s) {
+  const requirements2 = [];
+  for (const part of s.split(/,(?![^()]*\))/).map((p) => p.trim()).filter(Boolean)) {
+    let m;
+    if (m = /^!\s*([\w./-]+)$/.exec(part)) requirements2.push({ key: m[1] ?? "", operator: "DoesNotExist", values: [] });
+    else if (m = /^([\w./-]+)\s*(==?|!=)\s*([\w./-]*)$/.exec(part)) {
+      requirements2.push({ key: m[1] ?? "", operator: m[2] === "!=" ? "NotIn" : "In", values: [m[3] ?? ""] });
+    } else if (m = /^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part)) {
+      requirements2.push({ key: m[1] ?? "", operator: m[2] === "in" ? "In" : "NotIn", values: (m[3] ?? "").split(",").map((v) => v.trim()) });
+    } else if (m = /^([\w./-]+)$/.exec(part)) requirements2.push({ key: m[1] ?? "", operator: "Exists", values: [] });
+    else return { requirements: requirements2, invalid: `cannot parse "${part}"` };
+  }
+  return { requirements: requirements2 };
+}
+function isEmptySelector(sel2) {
+  return sel2.requirements.length === 0 && !sel2.invalid;
+}
+function knownLabels(labels) {
+  return { known: labels, complete: true };
+}
+function evalRequirement(r, labels) {
+  const has = Object.hasOwn(labels.known, r.key);
+  if (!has && (!labels.complete || labels.open !== void 0 && Object.hasOwn(labels.open, r.key))) return "unknown";
+  const value = has ? labels.known[r.key] : void 0;
+  if (value !== void 0 && (r.operator === "In" || r.operator === "NotIn") && (isPlaceholder(value) || r.values.some(isPlaceholder))) return "unknown";
+  switch (r.operator) {
+    case "In":
+      return value !== void 0 && r.values.includes(value);
+    case "NotIn":
+      return value === void 0 || !r.values.includes(value);
+    case "Exists":
+      return value !== void 0;
+    case "DoesNotExist":
+      return value === void 0;
+  }
+}
+function matches(sel2, labels) {
+  if (sel2.invalid) return false;
+  let result = true;
+  for (const r of sel2.requirements) {
+    const v = evalRequirement(r, labels);
+    if (v === false) return false;
+    if (v === "unknown") result = "unknown";
+  }
+  return result;
+}
+function describeSelector(sel2) {
+  if (sel2.invalid) return `(invalid: ${sel2.invalid})`;
+  if (sel2.requirements.length === 0) return "(everything)";
+  return sel2.requirements.map((r) => {
+    switch (r.operator) {
+      case "In":
+        return r.values.length === 1 ? `${r.key}=${r.values[0]}` : `${r.key} in (${r.values.join(",")})`;
+      case "NotIn":
+        return r.values.length === 1 ? `${r.key}!=${r.values[0]}` : `${r.key} notin (${r.values.join(",")})`;
+      case "Exists":
+        return r.key;
+      case "DoesNotExist":
+        return `!${r.key}`;
+    }
+  }).join(", ");
+}
+
 // src/model/injection/mesh.ts
 var INJECT_KEY = "sidecar.istio.io/inject";
 var REV_LABEL = "istio.io/rev";
@@ -10696,7 +10574,8 @@ var DATAPLANE_MODE_LABEL = "istio.io/dataplane-mode";
 var DEACTIVATED_LABEL = "istio.io/deactivated";
 var IGNORED_NAMESPACES = ["kube-system", "kube-public", "kube-node-lease", "local-path-storage"];
 var WEBHOOK_SUFFIX = "sidecar-injector.istio.io";
-var sel = (requirements) => ({ requirements });
+var sel = (requirements2) => ({ requirements: requirements2 });
+var vendorWebhooksOnly = (webhooks) => webhooks.length > 0 && webhooks.every((w) => w.distribution !== void 0);
 function generateWebhooks(shape, origin) {
   const out = [];
   const declaredAt = (revision, tag) => tag !== void 0 ? shape.declared?.tags?.get(tag) : shape.declared?.revisions?.get(revision);
@@ -10944,710 +10823,833 @@ function istioOperatorFacts(r) {
   };
 }
 
-// src/model/injection/injection.ts
-var INJECT_SOURCE = "pkg/kube/inject/inject.go";
-function parseInjectValue(value, version2) {
-  if (atLeast(version2, 1, 27)) {
-    if (value === "true") return { kind: "true" };
-    if (value === "false") return { kind: "false" };
-    return { kind: "default", invalid: value !== "" };
-  }
-  const lower = value.toLowerCase();
-  if (lower === "") return { kind: "default", invalid: false };
-  if (["y", "yes", "true", "on"].includes(lower)) return { kind: "true" };
-  return { kind: "false" };
+// src/model/install/values-files.ts
+var MAX_ENV_KEYS = 100;
+var VALUES_FILE_KIND = "values file";
+var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
+var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
+var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
+var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+function valuesDocumentKind(v, stated2) {
+  if ("kind" in v || "apiVersion" in v) return void 0;
+  if (asObject(v.istiod)) return "umbrella";
+  if (stated2) return "istiod";
+  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
+  const env = asObject(v.env);
+  return env && Object.keys(env).slice(0, MAX_ENV_KEYS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
 }
-function readsInjectLabel(version2) {
-  return atLeast(version2, 1, 12);
+var installs = /* @__PURE__ */ new WeakSet();
+function valuesFileResource(doc, values, install) {
+  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r);
+  return r;
 }
-function injectRequired(pod, injector, version2) {
-  const trace = [];
-  if (pod.hostNetwork) {
-    trace.push({ text: "the pod template has hostNetwork: true \u2192 Istio never injects it", source: `${INJECT_SOURCE} injectRequired` });
-    return { required: false, explicit: false, trace };
-  }
-  if (pod.namespace === void 0) {
-    trace.push({ text: "the pod's namespace is unknown, so whether it is one Istio ignores (kube-system, \u2026) is unknown" });
-  } else if (IGNORED_NAMESPACES.includes(pod.namespace)) {
-    trace.push({ text: `namespace ${pod.namespace} is one istiod never injects (${IGNORED_NAMESPACES.join(", ")})`, source: "pkg/kube/inject/initializer.go" });
-    return { required: false, explicit: false, trace };
-  }
-  const label = readsInjectLabel(version2) ? pod.labels[INJECT_KEY] : void 0;
-  const annotation = pod.annotations[INJECT_KEY];
-  if (label === void 0 && pod.labels[INJECT_KEY] !== void 0) {
-    trace.push({ text: `Istio ${version2.text} reads only the annotation ${INJECT_KEY} here, not the pod's label (read from 1.12 on)`, source: `${INJECT_SOURCE} injectRequired` });
-  }
-  let value = annotation ?? "";
-  let from = annotation !== void 0 ? `annotation ${INJECT_KEY}="${annotation}"` : "";
-  if (label !== void 0) {
-    value = label;
-    from = `label ${INJECT_KEY}="${label}"${annotation !== void 0 && annotation !== label ? ` (it wins over the annotation "${annotation}")` : ""}`;
-  }
-  const filledIn = isPlaceholder(value) ? `the pod's ${from}, which a tool fills in` : void 0;
-  const parsed = filledIn ? { kind: "default", invalid: false } : parseInjectValue(value, version2);
-  let useDefault = parsed.kind === "default" && !filledIn;
-  let inject = parsed.kind === "true";
-  if (filledIn) {
-    trace.push({ text: `${filledIn}, decides whether it is injected: unknown` });
-  } else if (parsed.kind === "true" || parsed.kind === "false") {
-    trace.push({ text: `the pod's ${from} \u2192 ${parsed.kind === "true" ? "inject" : "do not inject"}`, source: `${INJECT_SOURCE} injectRequired` });
-  } else if (parsed.invalid) {
-    trace.push({
-      text: `the pod's ${from} is neither "true" nor "false": Istio ${version2.text} logs a warning and falls back to the default policy`,
-      source: `${INJECT_SOURCE} injectRequired`
-    });
-  }
-  const podLabels2 = knownLabels(pod.labels);
-  let openSelector;
-  if (useDefault) {
-    for (const s of injector.neverInjectSelector) {
-      const m = isEmptySelector(s) ? false : matches(s, podLabels2);
-      if (m === "unknown") openSelector ??= `neverInjectSelector ${describeSelector(s)}`;
-      if (m === true) {
-        trace.push({ text: `the pod matches neverInjectSelector ${describeSelector(s)} \u2192 do not inject`, source: `${INJECT_SOURCE} injectRequired` });
-        inject = false;
-        useDefault = false;
-        break;
-      }
-    }
-  }
-  if (useDefault && openSelector === void 0) {
-    for (const s of injector.alwaysInjectSelector) {
-      const m = isEmptySelector(s) ? false : matches(s, podLabels2);
-      if (m === "unknown") openSelector ??= `alwaysInjectSelector ${describeSelector(s)}`;
-      if (m === true) {
-        trace.push({ text: `the pod matches alwaysInjectSelector ${describeSelector(s)} \u2192 inject`, source: `${INJECT_SOURCE} injectRequired` });
-        inject = true;
-        useDefault = false;
-        break;
-      }
-    }
-  }
-  if (typeof injector.policy === "string" && isPlaceholder(injector.policy)) {
-    trace.push({ text: `injector policy ${JSON.stringify(injector.policy)} is filled in by a tool: unknown` });
-    return { required: "unknown", explicit: false, trace, unknownBecause: `the injector policy ${JSON.stringify(injector.policy)}, which a tool fills in` };
-  }
-  const validPolicy = injector.policy === "enabled" || injector.policy === "disabled";
-  if (validPolicy && filledIn) return { required: "unknown", explicit: false, trace, unknownBecause: filledIn };
-  if (validPolicy && useDefault && openSelector) {
-    trace.push({ text: `whether the pod matches ${openSelector} is unknown: a label it reads is filled in by a tool` });
-    return { required: "unknown", explicit: false, trace, unknownBecause: `the pod's labels that ${openSelector} reads, which a tool fills in` };
-  }
-  let required;
-  if (injector.policy === "enabled") {
-    required = useDefault ? true : inject;
-    if (useDefault) trace.push({ text: 'injector policy "enabled" \u2192 inject by default', source: `${INJECT_SOURCE} injectRequired` });
-  } else if (injector.policy === "disabled") {
-    required = useDefault ? false : inject;
-    if (useDefault) trace.push({ text: 'injector policy "disabled" \u2192 no injection unless the pod asks for it', source: `${INJECT_SOURCE} injectRequired` });
-  } else {
-    required = false;
-    trace.push({
-      text: `injector policy ${JSON.stringify(injector.policy ?? "")} is neither "enabled" nor "disabled" \u2192 istiod disables injection for every pod ("Illegal value for autoInject")`,
-      source: `${INJECT_SOURCE} injectRequired`
-    });
-    return { required, explicit: false, trace };
-  }
-  if (pod.namespace === void 0 && required) return { required: "unknown", explicit: false, trace };
-  return { required, explicit: !useDefault && (parsed.kind === "true" || parsed.kind === "false"), trace };
+var isInstallValuesFile = (r) => installs.has(r);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
 }
-function webhookGate(webhooks, namespaceLabels2, podLabels2) {
-  const matched = [];
-  const maybe = [];
-  const pod = knownLabels(podLabels2);
-  for (const w of webhooks) {
-    const obj = matches(w.objectSelector, pod);
-    if (obj === false) continue;
-    const ns = matches(w.namespaceSelector, namespaceLabels2);
-    if (ns === false) continue;
-    if (ns === true && obj === true) matched.push(w);
-    else maybe.push(w);
-  }
-  return { matched, maybe };
+var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+function setValue(text, asString) {
+  if (asString) return text;
+  if (text === "true") return true;
+  if (text === "false") return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
+  return text;
 }
-var webhookName = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
-var namespaceOpen = (w, namespaceLabels2) => matches(w.namespaceSelector, namespaceLabels2) === "unknown";
-function filledInLabels(pod) {
-  const open = Object.entries(pod.labels).filter(([, v]) => isPlaceholder(v));
-  return `label${open.length === 1 ? "" : "s"} ${open.map(([k, v]) => `${k}=${v}`).join(", ")}`;
+function dottedPath(name) {
+  if (/\[|\]/.test(name)) return void 0;
+  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
+  return parts.every((p) => p.length > 0) ? parts : void 0;
 }
-function predictInjection(input) {
-  const trace = [];
-  const { pod } = input;
-  const nsName = pod.namespace;
-  const gate = webhookGate(input.webhooks, input.namespaceLabels, pod.labels);
-  const nsDesc = nsName === void 0 ? "the namespace (unknown)" : `namespace ${nsName}`;
-  const labelsDesc = (l) => {
-    const entries2 = Object.entries(l.known).filter(([k]) => k !== "kubernetes.io/metadata.name");
-    return entries2.length ? entries2.map(([k, v]) => `${k}=${v}`).join(", ") : "no injection labels";
-  };
-  if (input.namespaceKnown) trace.push({ text: `${nsDesc} has ${labelsDesc(input.namespaceLabels)}` });
-  else trace.push({ text: `${nsDesc} is not defined in the inputs or the config, so its labels are unknown` });
-  if (gate.matched.length === 0 && gate.maybe.length === 0) {
-    trace.push({ text: "no injector webhook matches the namespace and pod labels \u2192 the API server never calls the injector", source: "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml" });
-    return { outcome: "not-injected", via: void 0, gate, required: void 0, explicit: false, trace, unknownBecause: void 0 };
-  }
-  const via = gate.matched[0] ?? gate.maybe[0];
-  if (gate.matched.length > 0) {
-    trace.push({ text: `webhook ${webhookName(gate.matched[0])} matches (namespaceSelector ${describeSelector(gate.matched[0].namespaceSelector)}; objectSelector ${describeSelector(gate.matched[0].objectSelector)})` });
-    if (gate.matched.length > 1) trace.push({ text: `more webhooks match as well (${gate.matched.slice(1).map(webhookName).join(", ")}): the pod may be injected twice` });
-  } else if (namespaceOpen(via, input.namespaceLabels)) {
-    trace.push({ text: `webhook ${webhookName(via)} matches only if ${nsDesc} has the labels its namespaceSelector needs (${describeSelector(via.namespaceSelector)})` });
-  } else {
-    trace.push({ text: `webhook ${webhookName(via)} matches only if the pod's ${filledInLabels(pod)}, which a tool fills in, ${filledInLabels(pod).includes(",") ? "meet" : "meets"} its objectSelector (${describeSelector(via.objectSelector)})` });
-  }
-  const injector = input.injectorFor(via.revision);
-  const req = injectRequired(pod, injector, input.version);
-  trace.push(...req.trace);
-  const required = req.required;
-  if (required === false) return { outcome: "not-injected", via, gate, required, explicit: req.explicit, trace, unknownBecause: void 0 };
-  if (gate.matched.length > 0 && required === true) {
-    trace.push({ text: `\u2192 injected (by istiod revision ${via.revision})` });
-    return { outcome: "injected", via, gate, required, explicit: req.explicit, trace, unknownBecause: void 0 };
-  }
-  const nsOpen = gate.matched.length === 0 && namespaceOpen(via, input.namespaceLabels);
-  const because = nsOpen && !input.namespaceKnown ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml` : nsOpen ? `the revision ${via.revision} that ${webhookName(via)} serves, which a tool fills in` : "unknownBecause" in req && req.unknownBecause !== void 0 ? req.unknownBecause : gate.matched.length === 0 ? `the pod's ${filledInLabels(pod)}, which a tool fills in` : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
-  trace.push({ text: `\u2192 unknown: it depends on ${because}` });
-  return { outcome: "unknown", via, gate, required, explicit: req.explicit, trace, unknownBecause: because };
+function nested(path, value) {
+  let out = value;
+  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
+  return out;
 }
 
-// src/model/injection/pod-injection.ts
-function podFacts(t) {
-  return {
-    hostNetwork: t.spec.hostNetwork === true,
-    namespace: t.resource.namespace,
-    labels: labelRecord(t.labels),
-    annotations: labelRecord(t.annotations)
-  };
+// src/model/install/gitops.ts
+function repoPath(...parts) {
+  const joined = posix.normalize(parts.filter((p) => p !== "").join("/"));
+  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined.replace(/^\.\//, "");
 }
-function namespaceLabelSet(name, facts) {
-  if (name === void 0) return { labels: { known: {}, complete: false }, known: false };
-  const ns = facts.namespaces.get(name);
-  if (ns) return { labels: { known: ns.labels, complete: true }, known: true };
-  return { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
+function fileLayer(files, path, label, written, at) {
+  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
+  if (found === void 0 || found === "ambiguous") {
+    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
+    return { values: void 0, missing: `${label} reads values file ${written} (${at}), ${why}` };
+  }
+  const shown3 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k) => `${label} (values file ${shown3}: ${k})`, target: (k) => ({ resource: found, path: k }) };
 }
-function perTemplate(decide) {
-  const cache2 = /* @__PURE__ */ new WeakMap();
-  return (t, facts) => {
-    let byFacts = cache2.get(t);
-    if (!byFacts) cache2.set(t, byFacts = /* @__PURE__ */ new WeakMap());
-    if (byFacts.has(facts)) return byFacts.get(facts);
-    const decided = decide(t, facts);
-    byFacts.set(facts, decided);
-    return decided;
-  };
-}
-var predictForTemplate = perTemplate((t, facts) => {
-  const ns = namespaceLabelSet(t.resource.namespace, facts);
-  return predictInjection({
-    pod: podFacts(t),
-    namespaceLabels: ns.labels,
-    namespaceKnown: ns.known,
-    webhooks: facts.mesh.webhooks,
-    injectorFor: (rev) => facts.mesh.injectorFor(rev),
-    version: facts.mesh.version
-  });
-});
-var captureForTemplate = perTemplate((t, facts) => predictCapture(captureInputOf(t, facts)));
-function captureInputOf(t, facts) {
-  return {
-    version: facts.mesh.version,
-    pod: podFacts(t),
-    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
-    injection: predictForTemplate(t, facts),
-    install: facts.mesh.capture
-  };
-}
-
-// src/model/ambient/labels.ts
-var USE_WAYPOINT = "istio.io/use-waypoint";
-var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
-var INGRESS_USE_WAYPOINT = "istio.io/ingress-use-waypoint";
-var WAYPOINT_FOR = "istio.io/waypoint-for";
-var REDIRECTION = "ambient.istio.io/redirection";
-var WAYPOINT_USERS = ["Pod", "WorkloadEntry", "Service", "ServiceEntry", "Namespace"];
-var AMBIENT_LABELS = [
-  { key: "istio.io/dataplane-mode", readOn: ["Pod", "Namespace"], values: ["ambient", "none"], source: "manifests/charts/istio-cni/values.yaml ambient.enablementSelectors; cni/pkg/util/enablement_selector.go" },
-  { key: USE_WAYPOINT, readOn: WAYPOINT_USERS, source: "pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget" },
-  { key: USE_WAYPOINT_NAMESPACE, readOn: WAYPOINT_USERS, source: "pilot/pkg/serviceregistry/ambient/waypoints.go GetUseWaypoint" },
-  { key: INGRESS_USE_WAYPOINT, readOn: ["Service", "ServiceEntry", "Namespace"], values: ["true", "false"], source: "pilot/pkg/serviceregistry/ambient/services.go" },
-  { key: WAYPOINT_FOR, readOn: ["Gateway", "GatewayClass"], values: ["service", "workload", "all", "none"], source: "pilot/pkg/serviceregistry/ambient/waypoints.go" }
-];
-var ambientLabel = (key) => AMBIENT_LABELS.find((l) => l.key === key);
-var DATAPLANE_MODE_MEANT = {
-  ambient: "ambient",
-  true: "ambient",
-  enabled: "ambient",
-  enable: "ambient",
-  yes: "ambient",
-  on: "ambient",
-  "1": "ambient",
-  ztunnel: "ambient",
-  none: "none",
-  false: "none",
-  disabled: "none",
-  disable: "none",
-  no: "none",
-  off: "none",
-  "0": "none",
-  sidecar: "none"
-};
-var PARSE_BOOL = {
-  "1": true,
-  t: true,
-  T: true,
-  TRUE: true,
-  true: true,
-  True: true,
-  "0": false,
-  f: false,
-  F: false,
-  FALSE: false,
-  false: false,
-  False: false
-};
-function ingressUseWaypointReads(value, kind2, version2) {
-  if (!atLeast(version2, 1, 24) || kind2 === "Namespace" && !atLeast(version2, 1, 25)) return void 0;
-  if (!atLeast(version2, 1, 25)) return value === "true";
-  if (!atLeast(version2, 1, 30)) return value.toLowerCase() === "true";
-  return PARSE_BOOL[value] === true;
-}
-var GROUP_OF = {
-  Pod: "",
-  Service: "",
-  Namespace: "",
-  ServiceEntry: "networking.istio.io",
-  WorkloadEntry: "networking.istio.io",
-  Gateway: "gateway.networking.k8s.io",
-  GatewayClass: "gateway.networking.k8s.io"
-};
-function readsLabelOn(label, kind2, apiVersion) {
-  if (!label.readOn.includes(kind2) || typeof apiVersion !== "string") return false;
-  const slash = apiVersion.indexOf("/");
-  return (slash === -1 ? "" : apiVersion.slice(0, slash)) === GROUP_OF[kind2];
-}
-function captureWithPodLabel(t, facts, key, value) {
-  const input = captureInputOf(t, facts);
-  const labels = { ...input.pod.labels };
-  if (value === void 0) delete labels[key];
-  else labels[key] = value;
-  return predictCapture({ ...input, pod: { ...input.pod, labels } });
-}
-
-// src/model/injection/intent.ts
-function effectiveInject(t, version2) {
-  const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
-  if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
-  const annotation = labelString(t.annotations[INJECT_KEY]);
-  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
+var str2 = (v) => typeof v === "string" ? v : void 0;
+var MAX_LAYERS = 100;
+function chartKind(nameOrPath) {
+  if (!nameOrPath) return void 0;
+  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
+  if (last === "istiod" || last === "istio-discovery") return "istiod";
+  if (last === "cni" || last === "istio-cni") return "cni";
+  if (last === "ztunnel") return "ztunnel";
   return void 0;
 }
-function explicitlyOptedOut(t, version2) {
-  return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
+var dotted = (p) => p.join(".");
+function objectLayer(values, resource, at, describe7) {
+  const v = asObject(values);
+  return v ? { values: v, describe: describe7, target: (k) => ({ resource, path: [...at, ...k] }) } : void 0;
 }
-function namespaceLabelLocation(ns, key, message) {
-  if (ns?.createdBy) return { target: ns.createdBy.target, message: `${message} (${ns.createdBy.source})` };
-  if (!ns?.resource) return void 0;
-  const labels = ns.resource.object.metadata?.labels;
-  const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
-  return { target: { resource: ns.resource, path }, message };
+var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+var readTexts = /* @__PURE__ */ new WeakMap();
+var valuesTextsParsed = { texts: 0, chars: 0 };
+function readOnce(resource, at, text) {
+  let byKey = readTexts.get(resource.object);
+  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
+  const key = at.join("\0");
+  let read2 = byKey.get(key);
+  if (!read2) {
+    valuesTextsParsed.texts++;
+    valuesTextsParsed.chars += text.length;
+    byKey.set(key, read2 = readEmbeddedYaml(text));
+  }
+  return read2;
 }
-function namespaceOf(t, facts) {
-  const r = "resource" in t ? t.resource : t;
-  return r.namespace ? facts.namespaces.get(r.namespace) : void 0;
+function valuesBudget() {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text) => {
+    left -= text.length;
+    return left >= 0;
+  };
 }
-function injectionIntent(t, facts) {
+var overBudget = (label, at) => ({
+  values: void 0,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at}); meshlint reads no more of them`
+});
+function textLayer(text, resource, at, describe7, unreadable) {
+  const read2 = readOnce(resource, at, text);
+  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at }) };
+}
+var decoded = /* @__PURE__ */ new WeakMap();
+function secretText(r, key) {
+  const plain2 = str2(asObject(r.object.stringData)?.[key]);
+  if (plain2 !== void 0) return plain2;
+  let byKey = decoded.get(r.object);
+  if (!byKey) decoded.set(r.object, byKey = /* @__PURE__ */ new Map());
+  if (!byKey.has(key)) {
+    const encoded = str2(asObject(r.object.data)?.[key]);
+    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+  }
+  return byKey.get(key);
+}
+function valuesFromEntry(e, ns, lookup2) {
+  const entry = asObject(e);
+  const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
+  const name = str2(entry?.name);
+  if (!entry || !kind2 || !name) return void 0;
+  const key = str2(entry.valuesKey) ?? "values.yaml";
+  const found = lookup2(kind2, ns, name);
+  const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
+  return { entry, kind: kind2, name, key, found, text };
+}
+function valuesOverBudget(r, lookup2) {
+  if (r.kind !== "HelmRelease" || !r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
+  const from = getIn(r.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return void 0;
+  const entries2 = Math.min(from.length, MAX_LAYERS);
+  const ns = r.declaredNamespace ?? r.namespace;
+  let read2 = 0;
+  for (let i = 0; i < entries2; i++) {
+    const text = valuesFromEntry(from[i], ns, lookup2)?.text;
+    if (text === void 0) continue;
+    if (read2 + text.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read: read2, entries: entries2 };
+    read2 += text.length;
+  }
+  return void 0;
+}
+function secretValuesOf(r, lookup2) {
+  if (r.kind !== "HelmRelease" || !r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return [];
+  const from = getIn(r.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return [];
+  const ns = r.declaredNamespace ?? r.namespace;
+  const over = valuesOverBudget(r, lookup2)?.index ?? MAX_LAYERS;
   const out = [];
-  const ns = namespaceOf(t, facts);
-  const where = ns?.origin === "config" ? " (in the config file)" : ns?.createdBy ? ` (set by ${ns.createdBy.source})` : "";
-  if (ns?.labels[NS_INJECTION_LABEL] === "enabled") {
-    out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
-  }
-  const nsRev = ns?.labels[REV_LABEL];
-  if (ns && nsRev !== void 0 && nsRev !== "") {
-    out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
-  }
-  const label = labelString(t.labels[INJECT_KEY]);
-  if (label === "true") {
-    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
-  }
-  const podRev = labelString(t.labels[REV_LABEL]);
-  if (podRev !== void 0 && podRev !== "") {
-    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
-  }
-  const annotation = labelString(t.annotations[INJECT_KEY]);
-  if (annotation === "true") {
-    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
+  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
+    const e = valuesFromEntry(from[i], ns, lookup2);
+    if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
+    const at = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
+    const origin = secretOrigin(ns, e.name, e.key);
+    const targetPath = str2(e.entry.targetPath);
+    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
+    else {
+      const read2 = readOnce(e.found, at, e.text);
+      if (read2.value) out.push({ values: read2.value, origin });
+    }
   }
   return out;
 }
-function relatedOf(signals) {
-  return signals.flatMap((s) => s.related ? [s.related] : []);
+function fluxRelease(r, lookup2, ocirepos, files, anyChart = false) {
+  const spec = asObject(r.object.spec) ?? {};
+  const ns = r.declaredNamespace ?? r.namespace;
+  const label = `HelmRelease ${ns ? `${ns}/` : ""}${r.name}`;
+  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
+  let chartTarget = { resource: r, path: ["spec", "chart", "spec", "chart"] };
+  const ref = asObject(spec.chartRef);
+  if (!chart && ref) {
+    const refName = str2(ref.name);
+    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns, refName) : void 0;
+    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
+    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r, path: ["spec", "chartRef", "name"] };
+  }
+  if (!chart && !anyChart) return void 0;
+  const layers = [];
+  const targeted = [];
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
+  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
+  for (const f of valuesFiles) {
+    if (typeof f !== "string") continue;
+    if (!fromGit) {
+      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+      continue;
+    }
+    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
+    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
+  }
+  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
+  from.forEach((e, i) => {
+    if (over) return;
+    const read2 = valuesFromEntry(e, ns, lookup2);
+    if (!read2) return;
+    const { entry, kind: kind2, name, key, found, text } = read2;
+    const refLabel = `${kind2} ${ns ? `${ns}/` : ""}${name}`;
+    const targetPath = str2(entry.targetPath);
+    if (text === void 0) {
+      const why = found ? `has no key ${key}` : "is not among the inputs";
+      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
+      return;
+    }
+    const at = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    if (!fits(text)) {
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
+    if (targetPath) {
+      const p = dottedPath(targetPath);
+      if (!p) {
+        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
+        return;
+      }
+      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at }) });
+      return;
+    }
+    layers.push(textLayer(text, found, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+  });
+  const inline = objectLayer(spec.values, r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
+  if (inline) layers.push(inline);
+  layers.push(...targeted);
+  return { resource: r, label, chart, layers, chartTarget };
+}
+function argoReleases(r, appSpec, base, files, anyChart = false) {
+  const ns = r.declaredNamespace ?? r.namespace;
+  const name = `${r.kind} ${ns ? `${ns}/` : ""}${r.name}`;
+  const sources = [];
+  const single = asObject(appSpec.source);
+  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
+  if (Array.isArray(appSpec.sources)) {
+    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
+      const source = asObject(s);
+      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
+    });
+  }
+  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
+  const out = [];
+  for (const { source, at, label } of sources) {
+    const chart = chartKind(str2(source.chart) ?? str2(source.path));
+    if (!chart && !anyChart) continue;
+    const helm = asObject(source.helm) ?? {};
+    const hat = [...at, "helm"];
+    const layers = [];
+    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    valueFiles.forEach((f, i) => {
+      if (typeof f !== "string") return;
+      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
+      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
+      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
+    });
+    const object = objectLayer(helm.valuesObject, r, [...hat, "valuesObject"], (k) => `${label} (helm.valuesObject.${k})`);
+    if (object) layers.push(object);
+    else if (typeof helm.values === "string") {
+      layers.push(textLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values: ${k})`, `${label} passes helm.values that cannot be read`));
+    } else {
+      const inlineMap = objectLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values.${k})`);
+      if (inlineMap) layers.push(inlineMap);
+    }
+    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
+    params.forEach((p, i) => {
+      const entry = asObject(p);
+      const pname = str2(entry?.name);
+      const value = entry?.value;
+      const path = pname ? dottedPath(pname) : void 0;
+      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
+      if (typeof value === "string" && isPlaceholder(value)) {
+        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
+        return;
+      }
+      layers.push({
+        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
+        describe: () => `${label} (helm.parameters ${pname})`,
+        target: () => ({ resource: r, path: [...hat, "parameters", i, "value"] })
+      });
+    });
+    out.push({ resource: r, label, chart, layers, chartTarget: { resource: r, path: [...at, source.chart !== void 0 ? "chart" : "path"] } });
+  }
+  return out;
+}
+function sailRevision(r) {
+  if (r.kind === "IstioRevision") return r.name || void 0;
+  const spec = asObject(r.object.spec) ?? {};
+  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
+  if (strategy === "RevisionBased") {
+    const version2 = str2(spec.version);
+    return version2 ? `${r.name}-${version2.replaceAll(".", "-")}` : void 0;
+  }
+  return r.name || void 0;
+}
+var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
+function withPresets(release, sailProfile) {
+  const presets = [];
+  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v = layeredValue(release.layers, path);
+    if (v && "value" in v && typeof v.value === "string" && v.value !== "" && v.value !== "default") presets.push(`${path.join(".")} ${v.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
+}
+function chartReleasesOf(r, lookup2, ocirepos, files) {
+  const sailProfile = r.apiVersion.startsWith("sailoperator.io/") ? getIn(r.object, ["spec", "profile"]) : void 0;
+  return releasesOf(r, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
+}
+function releasesOf(r, lookup2, ocirepos, files) {
+  if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r, lookup2, ocirepos, files);
+    return rel ? [rel] : [];
+  }
+  if (r.apiVersion.startsWith("argoproj.io/")) {
+    if (r.kind === "Application") return argoReleases(r, asObject(r.object.spec) ?? {}, ["spec"], files);
+    if (r.kind === "ApplicationSet") {
+      const releases = argoReleases(r, asObject(getIn(r.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
+      const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
+      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
+    }
+    return [];
+  }
+  if (!r.apiVersion.startsWith("sailoperator.io/")) return [];
+  const label = `${r.kind} ${r.name}`;
+  const layer = objectLayer(getIn(r.object, ["spec", "values"]), r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
+  if (r.kind === "Istio" || r.kind === "IstioRevision") {
+    const revision = sailRevision(r);
+    if (!revision) return [];
+    return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] }, revision }];
+  }
+  if (r.kind === "IstioCNI") return [{ resource: r, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
+  if (r.kind === "ZTunnel") return [{ resource: r, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
+  return [];
+}
+function valuesFileReleases(r) {
+  const label = `values file ${r.doc.file.displayPath}`;
+  const values = r.object;
+  const chartTarget = { resource: r, path: [] };
+  if (asObject(values.istiod)) {
+    const shared = asObject(values.global);
+    const sub = (key) => {
+      const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
+      if (!own) return void 0;
+      const layers = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
+      return { resource: r, label, chart: key, layers, chartTarget };
+    };
+    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
+  }
+  const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
+  return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
+}
+function chartRevisionTags(release) {
+  if (release.chart !== "istiod") return [];
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) return [];
+    const tags = getIn(layer.values, ["revisionTags"]);
+    if (tags === void 0) continue;
+    if (!Array.isArray(tags)) return [];
+    const revision = releaseRevision(release);
+    return tags.slice(0, MAX_LAYERS).flatMap(
+      (t, j) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j}]`), target: layer.target(["revisionTags", j]) }] : []
+    );
+  }
+  return [];
+}
+function sailRevisionTag(r, istios) {
+  if (r.kind !== "IstioRevisionTag" || !r.apiVersion.startsWith("sailoperator.io/") || !r.name || isPlaceholder(r.name)) return void 0;
+  const ref = asObject(getIn(r.object, ["spec", "targetRef"])) ?? {};
+  const name = str2(ref.name);
+  const target = { resource: r, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
+  const source = `IstioRevisionTag ${r.name} (spec.targetRef)`;
+  if (!name || isPlaceholder(name)) return { tag: r.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r.name, revision: name, source, target };
+  if (ref.kind !== "Istio") return { tag: r.name, revision: void 0, source, target };
+  const istio = istios(name);
+  return { tag: r.name, revision: istio ? sailRevision(istio) : void 0, source, target };
+}
+function templatePatched(r, touches) {
+  const patch = getIn(r.object, ["spec", "templatePatch"]);
+  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
+  const generators = getIn(r.object, ["spec", "generators"]);
+  if (!Array.isArray(generators)) return void 0;
+  for (const g of generators.slice(0, MAX_LAYERS)) {
+    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
+      const own = asObject(asObject(inner)?.template);
+      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
+    }
+  }
+  return void 0;
+}
+function createdNamespacesOf(r) {
+  const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    if (getIn(r.object, ["spec", "install", "createNamespace"]) !== true) return [];
+    const name = str2(getIn(r.object, ["spec", "targetNamespace"])) ?? r.declaredNamespace ?? r.namespace;
+    if (!name || isPlaceholder(name)) return [];
+    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r, path: ["spec", "install", "createNamespace"] } }];
+  }
+  if (r.apiVersion.startsWith("argoproj.io/") && (r.kind === "Application" || r.kind === "ApplicationSet")) {
+    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    if (r.kind === "ApplicationSet" && templatePatched(r, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
+    const spec = asObject(getIn(r.object, base)) ?? {};
+    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
+    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
+    const name = str2(getIn(spec, ["destination", "namespace"]));
+    if (!name || isPlaceholder(name)) return [];
+    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
+    const labels = {};
+    for (const [k, v] of Object.entries(given)) {
+      const s = labelString(v);
+      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k)) return [];
+      labels[k] = s;
+    }
+    const hasLabels = Object.keys(given).length > 0;
+    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
+  }
+  return [];
+}
+function layeredValue(layers, path) {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.values === void 0) return { gap: layer.missing };
+    const value = getIn(layer.values, path);
+    if (value !== void 0) return { value, layer };
+  }
+  return void 0;
+}
+function releaseRevision(release) {
+  if (release.revision !== void 0) return release.revision;
+  const rev = layeredValue(release.layers, ["revision"]);
+  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
 }
 
-// rules/ambient-label-invalid.ts
-var NEWEST = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
-var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"]);
-var MISPLACED_KEYS = [DATAPLANE_MODE, "istio.io/use-waypoint", "istio.io/use-waypoint-namespace", INGRESS_USE_WAYPOINT];
-var judged = (v) => typeof v === "string" && !isPlaceholder(v);
-var meantBy = (value) => {
-  const lower = value.toLowerCase();
-  return Object.hasOwn(DATAPLANE_MODE_MEANT, lower) ? DATAPLANE_MODE_MEANT[lower] : void 0;
+// src/model/data/istio-distributions.json
+var istio_distributions_default = {
+  source: "Red Hat OpenShift Service Mesh 2.x release notes (openshift-docs modules/ossm-rn-new-features.adoc, 'Component versions'): the Istio release each ServiceMeshControlPlane spec.version runs",
+  serviceMeshControlPlane: {
+    "v2.0": "1.6",
+    "v2.1": "1.9",
+    "v2.2": "1.12",
+    "v2.3": "1.14",
+    "v2.4": "1.16",
+    "v2.5": "1.18",
+    "v2.6": "1.20"
+  },
+  charts: ["istiod", "base", "cni", "ztunnel", "gateway", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
+  distinctCharts: ["istiod", "ztunnel", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
+  images: ["pilot", "proxyv2", "sidecar_injector", "galley", "mixer", "citadel", "install-cni", "ztunnel", "operator", "node-agent-k8s", "kubectl"],
+  imageNotes: "images of Istio's own hub (docker.io/istio, gcr.io/istio-release, gcr.io/istio-testing, ...): the repository path names istio"
 };
-var isLiveObject = (md) => ["uid", "resourceVersion", "creationTimestamp"].some((k) => md[k] !== void 0 && md[k] !== null);
-var ambient_label_invalid_default = createRule({
-  name: "ambient-label-invalid",
-  meta: {
-    type: "problem",
-    fixable: "code",
-    hasSuggestions: true,
-    docs: {
-      description: "Ambient labels with values Istio does not match, on objects Istio never reads them from, and ambient.istio.io/redirection written by hand",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "ambient",
-      dataPlane: "ambient",
-      istioVersions: ">= 1.22"
-    },
-    messages: {
-      podValue: 'Pod label {{ key }}: "{{ value }}" is neither "ambient" nor "none", so {{ decides }}. Write "ambient" or "none".',
-      namespaceValue: 'Namespace label {{ key }}: "{{ value }}" puts no pod in ambient: only exactly "ambient" does. Write "ambient".',
-      namespaceNone: 'Namespace label {{ key }}: "{{ value }}" does nothing: on a Namespace only "ambient" counts, and a pod opts out with its own label {{ key }}: "none". Remove it.',
-      onWorkload: "Label {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: it reads {{ readOn }}. {{ put }}",
-      asAnnotation: "{{ key }} is a label: as an annotation Istio never reads it. Make it a label.",
-      redirectionDisabled: 'Annotation {{ key }}: "disabled" was the opt-out before Istio 1.22 and is ignored now: {{ effect }}. Use the pod label {{ modeKey }}: "none".',
-      redirectionSet: 'Annotation {{ key }} is a status istio-cni writes, not a setting: istiod takes "enabled" to mean ztunnel captured the pod. Remove it.',
-      waypointFor: 'Label {{ key }}: "{{ value }}" is not service, workload, all or none: istiod treats it as none, so nothing uses this waypoint. {{ hint }}',
-      ingressLoose: 'Label {{ key }}: "{{ value }}" is read as true up to Istio 1.29 and as false from 1.30, when ingress gateways skip the waypoint. Write "true".',
-      ingressInvalid: 'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
-      setValue: 'Set it to "{{ value }}" ({{ effect }}).',
-      remove: "Remove it.",
-      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}.',
-      useNone: 'Replace it with the pod label {{ modeKey }}: "none"; this {{ effect }}.'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const facts = context.facts;
-    const annotationsAsLabels = (r, kind2, apiVersion, labels, annotations, base) => {
-      for (const l of AMBIENT_LABELS) {
-        if (!(l.key in annotations) || l.key in labels || !readsLabelOn(l, kind2, apiVersion)) continue;
-        context.report({ target: { resource: r, path: [...base, "metadata", "annotations", l.key] }, messageId: "asAnnotation", data: { key: l.key } });
-      }
-    };
-    const checkNamespace = (r, labels) => {
-      const value = labels[DATAPLANE_MODE];
-      if (!judged(value) || value === AMBIENT) return;
-      const path = ["metadata", "labels", DATAPLANE_MODE];
-      if (meantBy(value) === DATAPLANE_NONE) {
-        context.report({ target: { resource: r, path }, messageId: "namespaceNone", severity: "warn", data: { key: DATAPLANE_MODE, value }, fix: [{ op: "remove", path }] });
-        return;
-      }
-      context.report({
-        target: { resource: r, path },
-        messageId: "namespaceValue",
-        data: { key: DATAPLANE_MODE, value },
-        suggest: [{ messageId: "setValue", data: { value: AMBIENT, effect: "ztunnel captures the namespace's pods" }, edits: [{ op: "set", path, value: AMBIENT }] }]
-      });
-    };
-    const checkWaypointFor = (r, labels) => {
-      const value = labels[WAYPOINT_FOR];
-      const allowed = ambientLabel(WAYPOINT_FOR)?.values ?? [];
-      if (!judged(value) || allowed.includes(value)) return;
-      const path = ["metadata", "labels", WAYPOINT_FOR];
-      const lower = value.toLowerCase();
-      const meant = allowed.includes(lower) ? lower : void 0;
-      context.report({
-        target: { resource: r, path },
-        messageId: "waypointFor",
-        data: { key: WAYPOINT_FOR, value, hint: meant ? `Write "${meant}".` : "Use one of them (the default is service)." },
-        ...meant ? { suggest: [{ messageId: "setValue", data: { value: meant, effect: `traffic to ${meant === "all" ? "services and workloads" : meant === "none" ? "nothing" : `${meant}s`} uses the waypoint` }, edits: [{ op: "set", path, value: meant }] }] } : {}
-      });
-    };
-    const checkIngress = (r, labels) => {
-      const value = labels[INGRESS_USE_WAYPOINT];
-      if (!judged(value) || value === "true" || value === "false") return;
-      const path = ["metadata", "labels", INGRESS_USE_WAYPOINT];
-      const version2 = facts.mesh.version;
-      const reads = ingressUseWaypointReads(value, r.kind, version2);
-      if (reads === void 0) return;
-      if (!reads && (PARSE_BOOL[value] === false || meantBy(value) === DATAPLANE_NONE)) return;
-      if (reads && ingressUseWaypointReads(value, r.kind, NEWEST) === true) return;
-      const suggest = [
-        { messageId: "setValue", data: { value: "true", effect: "ingress gateways send through the waypoint" }, edits: [{ op: "set", path, value: "true" }] },
-        { messageId: "setValue", data: { value: "false", effect: "ingress gateways skip the waypoint" }, edits: [{ op: "set", path, value: "false" }] }
-      ];
-      context.report({
-        target: { resource: r, path },
-        messageId: reads ? "ingressLoose" : "ingressInvalid",
-        data: { key: INGRESS_USE_WAYPOINT, value, version: version2.text },
-        suggest
-      });
-    };
-    const checkWorkloadMetadata = (r, t, labels) => {
-      for (const key of MISPLACED_KEYS) {
-        const l = ambientLabel(key);
-        if (!l || !(key in labels) || key in t.labels) continue;
-        const value = labels[key];
-        if (typeof value === "object" && value !== null) continue;
-        const onPod = l.readOn.includes("Pod");
-        const put = onPod ? `Put it under ${t.path.join(".")}.metadata.labels${key === DATAPLANE_MODE ? "" : ", or on the Service"}.` : "Put it on the Service (or the Namespace).";
-        let edits;
-        let keeps = false;
-        let effect = "";
-        if (onPod && judged(value) && asObject(t.metadata.labels) && (l.values === void 0 || l.values.includes(value))) {
-          edits = [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: templatePath(t, "metadata", "labels"), key, value }];
-          if (key === DATAPLANE_MODE) {
-            const now = captureForTemplate(t, facts);
-            const then = captureWithPodLabel(t, facts, key, value);
-            keeps = now.outcome !== "unknown" && now.outcome === then.outcome;
-            effect = value === AMBIENT ? "puts its pods in ambient" : "takes its pods out of ambient";
-          } else {
-            effect = "changes which waypoint traffic to its pods goes through";
-          }
-        }
-        context.report({
-          target: { resource: r, path: ["metadata", "labels", key] },
-          messageId: "onWorkload",
-          data: { key, kind: r.kind, readOn: key === DATAPLANE_MODE ? "the pod's labels" : onPod ? "the pod's or the Service's labels" : "the Service's or the Namespace's labels", put },
-          ...edits && keeps ? { fix: edits } : {},
-          ...edits && !keeps && judged(value) ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect }, edits }] } : {}
-        });
-      }
-    };
-    const checkPodMode = (t) => {
-      const value = t.labels[DATAPLANE_MODE];
-      if (!judged(value) || value === AMBIENT || value === DATAPLANE_NONE) return;
-      const path = templatePath(t, "metadata", "labels", DATAPLANE_MODE);
-      const now = captureForTemplate(t, facts);
-      const ns = namespaceOf(t, facts);
-      const decides = now.outcome === "ambient" ? `ztunnel captures it anyway: namespace ${ns?.name ?? ""} has ${DATAPLANE_MODE}=${AMBIENT}` : now.outcome === "none" ? "ztunnel does not capture the pod" : now.outcome === "sidecar" ? "its namespace decides (the pod gets a sidecar, which wins anyway)" : "the pod's namespace decides whether ztunnel captures it";
-      const meant = meantBy(value);
-      const edits = (v) => [{ op: "set", path, value: v }];
-      const keeps = (v) => now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, v).outcome === now.outcome;
-      const effectOf2 = (v) => v === AMBIENT ? "ztunnel captures the pod" : "the pod stays out of ambient";
-      const fix = meant && keeps(meant) ? edits(meant) : void 0;
-      context.report({
-        target: { resource: t.resource, path },
-        messageId: "podValue",
-        data: { key: DATAPLANE_MODE, value, decides },
-        ...fix ? { fix } : { suggest: [AMBIENT, DATAPLANE_NONE].map((v) => ({ messageId: "setValue", data: { value: v, effect: effectOf2(v) }, edits: edits(v) })) }
-      });
-    };
-    const checkRedirection = (t) => {
-      const value = t.annotations[REDIRECTION];
-      if (value === void 0 || t.path.length === 0 && isLiveObject(t.metadata)) return;
-      const path = templatePath(t, "metadata", "annotations", REDIRECTION);
-      const remove = { op: "remove", path };
-      if (value !== "disabled") {
-        context.report({ target: { resource: t.resource, path }, messageId: "redirectionSet", data: { key: REDIRECTION }, suggest: [{ messageId: "remove", edits: [remove] }] });
-        return;
-      }
-      const now = captureForTemplate(t, facts);
-      const own = t.labels[DATAPLANE_MODE];
-      const effect = own === DATAPLANE_NONE ? 'the label istio.io/dataplane-mode: "none" already keeps the pod out' : now.outcome === "ambient" ? "ztunnel captures this pod" : now.outcome === "unknown" ? "ztunnel captures this pod if its namespace is in ambient" : "it has no effect (ztunnel does not capture this pod anyway)";
-      const edits = own === void 0 && asObject(t.metadata.labels) ? [remove, { op: "insert", path: templatePath(t, "metadata", "labels"), key: DATAPLANE_MODE, value: DATAPLANE_NONE }] : [remove];
-      const keeps = own === DATAPLANE_NONE || own === void 0 && edits.length === 2 && now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, DATAPLANE_NONE).outcome === now.outcome;
-      context.report({
-        target: { resource: t.resource, path },
-        messageId: "redirectionDisabled",
-        data: { key: REDIRECTION, modeKey: DATAPLANE_MODE, effect },
-        ...keeps ? { fix: edits } : own === void 0 && edits.length === 2 ? { suggest: [{ messageId: "useNone", data: { modeKey: DATAPLANE_MODE, effect: "takes the pod out of ambient" }, edits }] } : {}
-      });
-    };
-    return {
-      Resource(r) {
-        const md = asObject(r.object.metadata) ?? {};
-        const labels = asObject(md.labels) ?? {};
-        const annotations = asObject(md.annotations) ?? {};
-        if (r.kind === "Namespace") checkNamespace(r, labels);
-        const forLabel = ambientLabel(WAYPOINT_FOR);
-        if (forLabel && readsLabelOn(forLabel, r.kind, r.object.apiVersion)) checkWaypointFor(r, labels);
-        const ingress = ambientLabel(INGRESS_USE_WAYPOINT);
-        if (ingress && readsLabelOn(ingress, r.kind, r.object.apiVersion)) checkIngress(r, labels);
-        if (r.kind !== "Pod") annotationsAsLabels(r, r.kind, r.object.apiVersion, labels, annotations, []);
-        const t = podTemplateOf(r);
-        if (t && t.path.length > 0 && WORKLOAD_KINDS2.has(r.kind)) checkWorkloadMetadata(r, t, labels);
-      },
-      PodTemplate(t) {
-        checkPodMode(t);
-        checkRedirection(t);
-        annotationsAsLabels(t.resource, "Pod", "v1", asObject(t.metadata.labels) ?? {}, asObject(t.metadata.annotations) ?? {}, [...t.path]);
-      }
-    };
-  }
-});
 
-// rules/ambient-not-captured.ts
-var excluded = (ns, install, version2) => ns !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns);
-var ambientOff = (install) => install.enabled && install.enabled !== "unknown" && !install.enabled.value ? install.enabled.source : void 0;
-var ambient_not_captured_default = createRule({
-  name: "ambient-not-captured",
-  meta: {
-    type: "problem",
-    hasSuggestions: true,
-    docs: {
-      description: "Pods a label puts in ambient that ztunnel will not capture: hostNetwork, a namespace istio-cni excludes, or a sidecar that wins",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "ambient",
-      dataPlane: "ambient",
-      istioVersions: ">= 1.22"
-    },
-    messages: {
-      excludedPod: "ztunnel never captures pods in namespace {{ namespace }}: istio-cni excludes it ({{ source }}), so {{ key }}: {{ value }} does nothing. Run the pod in another namespace, or remove the label.",
-      excludedNamespace: "ztunnel never captures pods in namespace {{ namespace }}: istio-cni excludes it ({{ source }}), so this label puts none of them in ambient. Remove it.",
-      ambientOff: "istio-cni runs with ambient off ({{ source }}), so {{ key }}={{ value }} captures nothing and the traffic stays outside the mesh. Turn on ambient.enabled in the cni chart.",
-      hostNetwork: "ztunnel never captures a hostNetwork pod, so {{ key }}: {{ value }} does nothing. Drop hostNetwork, or the label.",
-      hostNetworkNamespace: 'ztunnel never captures this hostNetwork pod, though namespace {{ namespace }} has {{ key }}={{ value }}. If that is intended, label the pod {{ key }}: "none".',
-      sidecarWins: "This pod gets a sidecar, not ambient: {{ why }}, and istio-cni skips injected pods. {{ fix }}",
-      sidecarWinsNamespace: 'This pod gets a sidecar, not ambient, though namespace {{ namespace }} has {{ key }}={{ value }}: {{ why }}, and istio-cni skips injected pods. Label the pod sidecar.istio.io/inject: "false" to put it in ambient.',
-      labelNone: 'Label the pod {{ key }}: "none" (it stays out of ambient, as it is now).'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const facts = context.facts;
-    const podLabelPath = (t) => templatePath(t, "metadata", "labels", DATAPLANE_MODE);
-    return {
-      Namespace(r) {
-        const labels = asObject(asObject(r.object.metadata)?.labels) ?? {};
-        if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
-        const install = facts.mesh.capture;
-        const target = { resource: r, path: ["metadata", "labels", DATAPLANE_MODE] };
-        if (excluded(r.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r.name, source: install.excludeSource } });
-        else if (ambientOff(install)) context.report({ target, messageId: "ambientOff", data: { source: ambientOff(install) ?? "", key: DATAPLANE_MODE, value: AMBIENT } });
-      },
-      PodTemplate(t) {
-        const c = captureForTemplate(t, facts);
-        if (c.ambientAsked !== true) return;
-        if (c.outcome === "unknown") {
-          if (c.askedBy === "pod" && !namespaceOf(t, facts)) context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
-          return;
-        }
-        if (c.outcome === "ambient") return;
-        const ns = namespaceOf(t, facts);
-        const byPod = c.askedBy === "pod";
-        const data = { key: DATAPLANE_MODE, value: AMBIENT, namespace: t.resource.namespace ?? "" };
-        const nsLabel = () => {
-          const l = namespaceLabelLocation(ns, DATAPLANE_MODE, `namespace ${ns?.name ?? ""}: ${DATAPLANE_MODE}=${AMBIENT}`);
-          return l ? [l] : [];
-        };
-        const install = facts.mesh.capture;
-        if (excluded(t.resource.namespace, install, facts.mesh.version)) {
-          if (byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "excludedPod", data: { ...data, source: install.excludeSource } });
-          return;
-        }
-        if (t.spec.hostNetwork === true) {
-          const hostNetwork = { target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") }, message: "hostNetwork: the pod shares the node's network" };
-          if (byPod) {
-            context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "hostNetwork", data, related: [hostNetwork] });
-            return;
-          }
-          const labels = asObject(t.metadata.labels);
-          const edit = DATAPLANE_MODE in (labels ?? {}) ? { op: "set", path: podLabelPath(t), value: DATAPLANE_NONE } : { op: "insert", path: templatePath(t, "metadata", "labels"), key: DATAPLANE_MODE, value: DATAPLANE_NONE };
-          context.report({
-            target: hostNetwork.target,
-            messageId: "hostNetworkNamespace",
-            severity: "warn",
-            data,
-            related: nsLabel(),
-            ...labels && Object.keys(labels).length > 0 ? { suggest: [{ messageId: "labelNone", data, edits: [edit] }] } : {}
-          });
-          return;
-        }
-        if (c.outcome !== "sidecar") {
-          const off = ambientOff(install);
-          if (off && byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "ambientOff", data: { ...data, source: off } });
-          return;
-        }
-        const signals = injectionIntent(t, facts);
-        const own = signals.filter((s) => s.fromPod);
-        const p = predictForTemplate(t, facts);
-        const webhook = p.via ? `webhook ${p.via.name} injects it` : "the injector injects it";
-        if (byPod) {
-          const why = signals.length > 0 ? signals.map((s) => s.text).join(" and ") : webhook;
-          context.report({
-            target: { resource: t.resource, path: podLabelPath(t) },
-            messageId: "sidecarWins",
-            data: { why, fix: own.length > 0 ? "Remove one of the two." : 'To put it in ambient, label it sidecar.istio.io/inject: "false".' },
-            related: relatedOf(signals)
-          });
-          return;
-        }
-        if (own.length > 0 || signals.length > 0) return;
-        context.report({
-          target: { resource: t.resource, path: templatePath(t, "metadata") },
-          messageId: "sidecarWinsNamespace",
-          data: { ...data, why: webhook },
-          related: nsLabel()
-        });
+// src/model/install/version-evidence.ts
+var ISTIO_IMAGES = new Set(istio_distributions_default.images);
+var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
+var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
+var MAX_FILLED_IN = 8;
+var MAX_DEPENDENCIES = 256;
+var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
+var VERSION_EVIDENCE_TEXT = new RegExp(
+  [
+    `/(?:${istio_distributions_default.images.join("|")}):v?1\\.\\d`,
+    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${istio_distributions_default.distinctCharts.join("|")})-v?\\d`,
+    "operator\\.istio\\.io/version"
+  ].join("|")
+);
+var mightHoldVersionEvidence = (docText) => VERSION_EVIDENCE_TEXT.test(docText);
+function imageVersion(image) {
+  const ref = imageRef(image);
+  if (!ref) return void 0;
+  const v = parseIstioVersion(ref.tag);
+  return v && v.major === 1 ? v : void 0;
+}
+function imageRef(image) {
+  let lastBreak = -1;
+  for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
+  const at = image.indexOf("@", lastBreak + 1);
+  const noDigest = at === -1 ? image : image.slice(0, at);
+  const slash = noDigest.lastIndexOf("/");
+  const colon = noDigest.lastIndexOf(":");
+  if (colon <= slash) return void 0;
+  return { repository: noDigest.slice(0, colon), tag: noDigest.slice(colon + 1) };
+}
+function istioComponentImage(image) {
+  const ref = imageRef(image);
+  if (!ref) return void 0;
+  const parts = ref.repository.split("/");
+  const name = parts[parts.length - 1] ?? "";
+  if (!ISTIO_IMAGES.has(name) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
+  const version2 = parseIstioVersion(ref.tag);
+  return version2 && version2.major === 1 ? { name, version: version2 } : void 0;
+}
+function versionSpec(value) {
+  if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
+  const text = value.trim();
+  const exact = /-latest$/.test(text) ? void 0 : parseIstioVersion(text);
+  if (exact) return exact.major === 1 ? releaseRange(exact) : void 0;
+  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text);
+  if (!minor) return void 0;
+  const major = Number(minor[1]);
+  return major === 1 ? minorRange(major, Number(minor[2])) : void 0;
+}
+function revisionNameVersion(revision) {
+  const m = /^1-(\d{1,2})(?:-(\d{1,3}))?$/.exec(revision);
+  if (!m) return void 0;
+  const minor = Number(m[1]);
+  if (m[2] === void 0) return minorRange(1, minor);
+  const patch = Number(m[2]);
+  return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
+}
+function versionEvidenceOf(r, filledIn) {
+  const out = [];
+  const add = (range, source, text, path, revision, strength = "install") => {
+    if (!range) {
+      const raw = getIn(r.object, path);
+      if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
+        filledIn.push(`${r.kind} ${r.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r.doc.file.displayPath})`);
       }
-    };
+      return;
+    }
+    const v = rangeText(range);
+    out.push({ version: range.from, range, text: text(v), related: { target: { resource: r, path }, message: `Istio ${v}` }, revision, source, strength });
+  };
+  const str6 = (v) => typeof v === "string" && v !== "" ? v : void 0;
+  const label = (key) => getIn(r.object, ["metadata", "labels", key]);
+  const name = r.name || "(no name)";
+  const chartLabel = str6(label("helm.sh/chart"));
+  const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
+  if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
+    add(chartVersion(chartMatch[2]), "label", (v) => `${r.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v})`, ["metadata", "labels", "helm.sh/chart"], void 0);
   }
-});
+  const operatorVersion = label("operator.istio.io/version");
+  if (typeof operatorVersion === "string") {
+    add(versionSpec(operatorVersion), "label", (v) => `${r.kind} ${name} is rendered by Istio's installer ${v}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+  }
+  if (r.kind === CHART_FILE_KIND) {
+    const deps = getIn(r.object, ["dependencies"]);
+    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
+      const chart = str6(getIn(dep, ["name"]));
+      const version2 = getIn(dep, ["version"]);
+      if (chart && isIstioChart(chart, str6(getIn(dep, ["repository"])) ?? "")) {
+        add(chartVersion(version2), "chart", (v) => `chart ${r.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v})`, ["dependencies", i, "version"], void 0);
+      }
+    }
+    return out;
+  }
+  const templates2 = podTemplatesOf(r);
+  if (templates2.length > 0) {
+    for (const c of templates2.flatMap((t) => t.containers)) {
+      const image = typeof c.object.image === "string" ? c.object.image : void 0;
+      if (!image) continue;
+      const at = [...c.path, "image"];
+      if (c.name === "istio-init") {
+        const v = imageVersion(image);
+        if (v) out.push({ version: releaseRange(v).from, range: releaseRange(v), text: `${r.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        continue;
+      }
+      const component = istioComponentImage(image);
+      if (!component) continue;
+      if (c.name === "discovery" && r.kind === "Deployment" && /^istiod(?:-|$)/.test(r.name) && component.name === "pilot") {
+        const revision = r.name === "istiod" ? "default" : r.name.slice("istiod-".length);
+        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        continue;
+      }
+      const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
+      add(releaseRange(component.version), "image", () => `${r.kind} ${name} runs ${image}`, at, void 0, injected ? "pod" : "install");
+    }
+    return out;
+  }
+  if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+    const revision = str6(getIn(r.object, ["spec", "revision"]));
+    const tag = getIn(r.object, ["spec", "tag"]);
+    add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
+    const valuesTag = getIn(r.object, ["spec", "values", "global", "tag"]);
+    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
+    if (revision) add(revisionNameVersion(revision), "revision-name", (v) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v}`, ["spec", "revision"], revision, "name");
+    return out;
+  }
+  if (r.kind === "ConfigMap" && isInjectorConfigMap(r)) {
+    const values = injectorValuesOf(r);
+    if (!values) return out;
+    const tag = getIn(values, ["global", "tag"]);
+    const rev = getIn(values, ["revision"]);
+    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
+    return out;
+  }
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const chart = str6(getIn(r.object, ["spec", "chart", "spec", "chart"]));
+    const source = str6(getIn(r.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const version2 = getIn(r.object, ["spec", "chart", "spec", "version"]);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v})`, ["spec", "chart", "spec", "version"], void 0);
+    return out;
+  }
+  if (r.kind === "OCIRepository" && r.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
+    const url = str6(getIn(r.object, ["spec", "url"])) ?? "";
+    const chart = url.split("/").pop() ?? "";
+    if (!isIstioChart(chart, url)) return out;
+    for (const key of ["tag", "semver"]) {
+      const value = getIn(r.object, ["spec", "ref", key]);
+      add(chartVersion(value), "chart", (v) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value} (Istio ${v})`, ["spec", "ref", key], void 0);
+    }
+    return out;
+  }
+  if ((r.kind === "Application" || r.kind === "ApplicationSet") && r.apiVersion.startsWith("argoproj.io/")) {
+    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    const spec = asObject(getIn(r.object, base)) ?? {};
+    const sources = [];
+    const single = asObject(spec.source);
+    if (single) sources.push([single, [...base, "source"]]);
+    if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
+    for (const [source, at] of sources) {
+      const chart = str6(source.chart);
+      const repo = str6(source.repoURL) ?? "";
+      if (!chart || !isIstioChart(chart, repo)) continue;
+      const rev = source.targetRevision;
+      add(chartVersion(rev), "chart", (v) => `${r.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v})`, [...at, "targetRevision"], void 0);
+    }
+    return out;
+  }
+  if (r.apiVersion.startsWith("sailoperator.io/") && (r.kind === "Istio" || r.kind === "IstioRevision" || r.kind === "IstioCNI" || r.kind === "ZTunnel")) {
+    const version2 = getIn(r.object, ["spec", "version"]);
+    add(versionSpec(version2), "sail", (v) => `${r.kind} ${name} runs version ${version2} (Istio ${v})`, ["spec", "version"], void 0);
+    return out;
+  }
+  if (r.kind === "ServiceMeshControlPlane" && r.apiVersion.startsWith("maistra.io/")) {
+    const version2 = str6(getIn(r.object, ["spec", "version"]));
+    const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
+    const range = istio ? versionSpec(`${istio}.x`) : void 0;
+    add(range, "smcp", (v) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v}`, ["spec", "version"], void 0);
+    return out;
+  }
+  if ((r.kind === "Namespace" || r.kind === "MutatingWebhookConfiguration") && r.apiVersion.startsWith("admissionregistration.k8s.io/") === (r.kind === "MutatingWebhookConfiguration")) {
+    const rev = str6(label("istio.io/rev"));
+    if (rev) add(revisionNameVersion(rev), "revision-name", (v) => `${r.kind} ${name} names revision ${rev}, named after Istio ${v}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
+  }
+  return out;
+}
+function chartVersion(value) {
+  const range = versionSpec(value);
+  return range && (range.to.major > 1 || range.to.minor >= 12) ? range : void 0;
+}
+function isIstioChart(chart, repository) {
+  if (!ISTIO_CHARTS.has(chart)) return false;
+  return DISTINCT_CHARTS.has(chart) || /istio/i.test(repository);
+}
+function valuesTagEvidence(values, target, label) {
+  const tag = getIn(values, ["global", "tag"]);
+  const range = versionSpec(tag);
+  if (!range) return void 0;
+  const v = rangeText(range);
+  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v}` }, revision: void 0, source: "values", strength: "install" };
+}
+function versionEvidence(r) {
+  return versionEvidenceOf(r).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
+}
 
-// rules/duplicate-key.ts
-var show = (v) => typeof v === "string" ? JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}\u2026` : v) : v !== null && typeof v === "object" ? Array.isArray(v) ? "a list" : "a mapping" : String(v);
-var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function replacing(first, last, how) {
-  const [a, b] = [show(first), show(last)];
-  return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
+// src/model/install/version-facts.ts
+import { posix as posix3 } from "node:path";
+
+// src/model/install/install-scope.ts
+import { posix as posix2 } from "node:path";
+var folderOf = (w) => {
+  const path = w.resource?.doc.file.displayPath;
+  return path === void 0 ? void 0 : posix2.dirname(path.replaceAll("\\", "/"));
+};
+var segments = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
+function distance(a, b) {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
 }
-function isLabelsOrAnnotations(path) {
-  const n = path.length;
-  return n >= 2 && path[n - 2] === "metadata" && (path[n - 1] === "labels" || path[n - 1] === "annotations");
-}
-var duplicate_key_default = createRule({
-  name: "duplicate-key",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "yaml",
-      dataPlane: "both",
-      istioVersions: "all"
-    },
-    messages: {
-      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: {{ change }}. Remove one of them.',
-      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}. Remove one of them.'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      Document({ doc, resources }) {
-        for (const dup of doc.duplicateKeys) {
-          const resource = resources.find((r) => r.basePath.every((p, i) => dup.mapPath[i] === p));
-          if (!resource) continue;
-          const rel = dup.mapPath.slice(resource.basePath.length);
-          const where = rel.length ? rel.join(".") : "the top level";
-          const differ = !sameValue(dup.first.value, dup.last.value);
-          const important = isLabelsOrAnnotations(rel) || /istio/i.test(dup.key) || rel.some((p) => typeof p === "string" && /istio/i.test(p));
-          const path = [...dup.mapPath, dup.key];
-          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
-          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
-          if (differ && important) {
-            context.report({ target, messageId: "conflicting", data: { key: dup.key, where, change: replacing(dup.first.value, dup.last.value, "silently ") }, related });
-          } else {
-            context.report({
-              target,
-              messageId: "repeated",
-              severity: "warn",
-              data: { key: dup.key, where, detail: differ ? `, and ${replacing(dup.first.value, dup.last.value, "")}` : " with the same value" },
-              related
-            });
-          }
-        }
-      }
-    };
+function nearestFolders(from, folders) {
+  const here = segments(from);
+  let best = Number.POSITIVE_INFINITY;
+  let nearest = [];
+  for (const f of new Set(folders)) {
+    const d = distance(here, segments(f));
+    if (d < best) [best, nearest] = [d, [f]];
+    else if (d === best) nearest.push(f);
   }
-});
+  return nearest;
+}
+var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
+function definesTwice(webhooks) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === void 0) continue;
+    const key = `${w.configName}\0${w.name}`;
+    const first = seen.get(key);
+    if (first === void 0) seen.set(key, { folder, signature: signature(w) });
+    else if (first.folder !== folder && first.signature !== signature(w)) return true;
+  }
+  return false;
+}
+function installScope(webhooks) {
+  const several = definesTwice(webhooks);
+  const all = { webhooks, folders: [] };
+  if (!several) return { several, forFile: () => all };
+  const byFolder = /* @__PURE__ */ new Map();
+  const unplaced = [];
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === void 0) unplaced.push(w);
+    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
+  }
+  const folders = [...byFolder.keys()];
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    several,
+    forFile(filePath) {
+      if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
+      const dir = posix2.dirname(filePath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const nearest = nearestFolders(dir, folders);
+      const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
+      const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
+      cache2.set(dir, out);
+      return out;
+    }
+  };
+}
+
+// src/model/install/version-facts.ts
+var STRENGTHS = ["install", "pod", "name"];
+var folderOf2 = (e) => {
+  const t = e.related.target;
+  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
+  return posix3.dirname(path.replaceAll("\\", "/"));
+};
+var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
+var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
+function distinct(evidence) {
+  const seen = /* @__PURE__ */ new Set();
+  return evidence.filter((e) => {
+    const key = [folderOf2(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+var overlapsMinor = (r, v) => compareVersions(r.from, { ...v, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r.to, { ...v, patch: 0 }) >= 0;
+var described = (list2) => {
+  const first = list2[0];
+  if (!first) return "";
+  return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
+};
+function revisionFacts() {
+  const narrowed = /* @__PURE__ */ new WeakMap();
+  const manyRevisions = /* @__PURE__ */ new WeakMap();
+  const revisionsOf = (fact) => {
+    const out = /* @__PURE__ */ new Map();
+    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") out.set(e.revision, [...out.get(e.revision) ?? [], e]);
+    return out;
+  };
+  return {
+    byRevision(fact) {
+      let several = manyRevisions.get(fact);
+      if (several === void 0) {
+        several = new Set([...revisionsOf(fact).values()].map((list2) => rangeText(rangeOf(list2)))).size > 1;
+        manyRevisions.set(fact, several);
+      }
+      return several;
+    },
+    forRevision(fact, revision) {
+      let byRev = narrowed.get(fact);
+      if (!byRev) narrowed.set(fact, byRev = /* @__PURE__ */ new Map());
+      if (byRev.has(revision)) return byRev.get(revision);
+      const list2 = revisionsOf(fact).get(revision);
+      const range = list2 && rangeOf(list2);
+      const own = list2 && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list2), evidence: list2 } : void 0;
+      byRev.set(revision, own);
+      return own;
+    }
+  };
+}
+function resolveVersions(all, stated2, filledIn = []) {
+  const revisions = revisionFacts();
+  const evidence = distinct(all);
+  const notes = [];
+  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
+  if (stated2) {
+    const v = parseIstioVersion(stated2.text);
+    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
+    const installs2 = evidence.filter((e) => e.strength === "install");
+    const other = installs2.filter((e) => !overlapsMinor(e.range, v));
+    if (other.length > 0) notes.push(`${source} says Istio ${v.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v.text} is used`);
+    const fact = { range: exactRange(v), origin: stated2.where, source, evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
+  }
+  if (strongest.length === 0) {
+    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
+  }
+  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
+  const folders = /* @__PURE__ */ new Map();
+  for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
+  const oneMinor = sameMinor(run.range.from, run.range.to);
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    run,
+    evidence,
+    notes,
+    filledIn,
+    ...revisions,
+    forFile(displayPath) {
+      if (displayPath === void 0) return run;
+      const dir = posix3.dirname(displayPath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const near = new Set(nearestFolders(dir, folders.keys()));
+      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list2]) => list2);
+      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
+      cache2.set(dir, fact);
+      return fact;
+    }
+  };
+}
+var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
 
 // src/parse/locator.ts
 var import_yaml7 = __toESM(require_dist(), 1);
@@ -16117,62 +16119,6 @@ var atPlace = (target) => {
 };
 var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
 
-// rules/duplicate-object.ts
-var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
-var shown = (r) => `${r.kind} ${r.namespace !== void 0 && r.namespace !== "" ? `${r.namespace}/` : ""}${r.name}`;
-var placeOnly = (r) => ({ ...r, object: {}, doc: { ...r.doc, value: void 0 } });
-function placeOf(r, locator) {
-  const path = [...r.basePath, "metadata", "name"];
-  const [offset, endOffset] = locator.offsets(r.doc, path);
-  const target = { doc: r.doc, offset, endOffset, resource: r, path };
-  return { target, text: placeText(target, locator) ?? r.doc.file.displayPath };
-}
-var duplicate_object_default = createRule({
-  name: "duplicate-object",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last",
-      defaultLevel: "error",
-      precision: "high",
-      category: "diagnostic",
-      dataPlane: "both",
-      istioVersions: "all"
-    },
-    messages: {
-      duplicate: "{{ object }} is defined again here (first at {{ first }}); applied together, this one replaces the other. Keep one."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const first = /* @__PURE__ */ new Map();
-    let locator = new Locator();
-    return {
-      File() {
-        locator = new Locator();
-      },
-      Resource(r) {
-        if (!r.name || !r.kind) return;
-        const key = `${r.doc.file.displayPath}\0${groupOf2(r.apiVersion)}\0${r.kind}\0${r.namespace ?? ""}\0${r.name}`;
-        const before = first.get(key);
-        if (!before) {
-          first.set(key, { resource: placeOnly(r) });
-          return;
-        }
-        before.place ??= placeOf(before.resource, locator);
-        const { target, text } = before.place;
-        context.report({
-          target: { resource: r, path: ["metadata", "name"] },
-          messageId: "duplicate",
-          data: { object: shown(r), first: text },
-          related: [{ target, message: `${shown(before.resource)} first defined here` }]
-        });
-      }
-    };
-  }
-});
-
 // src/model/pod/proxy-config.ts
 var import_yaml9 = __toESM(require_dist(), 1);
 
@@ -19230,7 +19176,7 @@ function validate(pc, version2, errors, prefix = []) {
     const where = formatConfigPath([...prefix, ...path]);
     if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
   };
-  const str5 = (key) => {
+  const str6 = (key) => {
     const v = read(pc, key);
     return typeof v === "string" ? v : void 0;
   };
@@ -19238,9 +19184,9 @@ function validate(pc, version2, errors, prefix = []) {
     const problem = proxyAddressProblem(value);
     if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
   };
-  if (str5("configPath") === "") add(["configPath"], "configPath is empty");
-  if (str5("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
-  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str5("serviceCluster") === "") {
+  if (str6("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str6("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
+  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str6("serviceCluster") === "") {
     add(["serviceCluster"], "serviceCluster is empty");
   }
   const drain = durationOf(read(pc, "drainDuration"));
@@ -19249,7 +19195,7 @@ function validate(pc, version2, errors, prefix = []) {
     else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
     else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
   }
-  const discovery = str5("discoveryAddress");
+  const discovery = str6("discoveryAddress");
   if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
@@ -19287,9 +19233,9 @@ function validate(pc, version2, errors, prefix = []) {
       }
     }
   }
-  const statsd = str5("statsdUdpAddress");
+  const statsd = str6("statsdUdpAddress");
   if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
-  const metricsAddr = str5("envoyMetricsServiceAddress");
+  const metricsAddr = str6("envoyMetricsServiceAddress");
   if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
   for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
     const a = read(read(pc, key), "address");
@@ -19492,1941 +19438,6 @@ function locateInProxyConfig(text, path) {
   const value = complete && node?.range ? [node.range[0], node.range[1]] : void 0;
   return { key, value, keyName, complete };
 }
-
-// src/model/pod/sidecar.ts
-var NATIVE_SIDECAR_ANNOTATION = "sidecar.istio.io/nativeSidecar";
-var PROXY_CONFIG_ANNOTATION = "proxy.istio.io/config";
-var INTERCEPTION_MODE_ANNOTATION = "sidecar.istio.io/interceptionMode";
-var STATUS_PORT_ANNOTATION = "status.sidecar.istio.io/port";
-var TEMPLATES_ANNOTATION = "inject.istio.io/templates";
-var ISTIO_CONTAINER_NAMES = /* @__PURE__ */ new Set(["istio-proxy", "istio-init", "istio-validation"]);
-function injectionTemplates(t) {
-  const value = labelString(t.annotations[TEMPLATES_ANNOTATION]);
-  return value === void 0 ? void 0 : value.split(",").map((s) => s.trim());
-}
-function interceptionModeOf(t) {
-  const written = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]);
-  if (written !== void 0 && isPlaceholder(written)) return void 0;
-  return written ?? "REDIRECT";
-}
-function nativeSidecarsFor(t, install, version2) {
-  const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  const newTemplate = atLeast(version2, 1, 27);
-  if (annotation !== void 0 && atLeast(version2, 1, 24) && !(newTemplate && annotation === "")) {
-    const path = templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION);
-    if (isPlaceholder(annotation)) return { value: "unknown", why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" is filled in by a tool`, path };
-    const native = newTemplate ? annotation !== "false" : annotation === "true";
-    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path };
-  }
-  const stated2 = install.nativeSidecars;
-  if (stated2) {
-    if (stated2.value === "auto" && newTemplate) {
-      return { value: "unknown", why: `${stated2.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated: stated2 };
-    }
-    if (stated2.value === "auto") return { value: false, why: `${stated2.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated: stated2 };
-    return { value: stated2.value === "true", why: `${stated2.source} is "${stated2.value}"`, stated: stated2 };
-  }
-  if (atLeast(version2, 1, 27)) {
-    return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
-  }
-  return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
-}
-function holdFor(t, install) {
-  const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
-  const fromPod = text !== void 0 ? holdFromProxyConfig(text) : void 0;
-  const podPath = templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION);
-  if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
-  if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
-  if (text !== void 0 && isPlaceholder(text)) return { value: "unknown", why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
-  if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
-  if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
-  if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
-  return { value: "unknown", why: "neither the pod nor a mesh config among the inputs sets it (state istio.holdApplicationUntilProxyStarts in .meshlint.yaml)" };
-}
-function cniFor(install) {
-  const c = install.cni;
-  if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
-  if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no istiod install among the inputs sets pilot.cni.enabled; state it in the config: istio.cni)" };
-  return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
-}
-function hasAppContainers(t) {
-  const templates2 = injectionTemplates(t);
-  if (templates2 !== void 0 && !templates2.includes("sidecar")) return false;
-  return t.addsApp || t.containers.some((c) => c.group === "containers" && c.name !== "istio-proxy");
-}
-var plans = /* @__PURE__ */ new WeakMap();
-function sidecarPlan(t, facts) {
-  let byFacts = plans.get(t);
-  const hit = byFacts?.get(facts);
-  if (hit) return hit;
-  const plan = buildPlan(t, facts);
-  if (!byFacts) {
-    byFacts = /* @__PURE__ */ new WeakMap();
-    plans.set(t, byFacts);
-  }
-  byFacts.set(facts, plan);
-  return plan;
-}
-function buildPlan(t, facts) {
-  const prediction = predictForTemplate(t, facts);
-  const revision = prediction.via?.revision ?? "default";
-  const install = facts.mesh.installFor(revision);
-  return {
-    prediction,
-    revision,
-    install,
-    native: nativeSidecarsFor(t, install, facts.mesh.version),
-    hold: holdFor(t, install),
-    cni: cniFor(install)
-  };
-}
-var SIDECAR_STATUS_ANNOTATION = "sidecar.istio.io/status";
-function renderedProxy(t) {
-  if (!Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return void 0;
-  const proxy = t.containers.find((c) => c.name === "istio-proxy" && c.group !== "ephemeralContainers");
-  if (!proxy) return void 0;
-  const o = proxy.object;
-  const postStart = JSON.stringify(o.lifecycle?.postStart ?? null);
-  return {
-    native: proxy.group === "initContainers" && o.restartPolicy === "Always",
-    first: proxy.group === "containers" && proxy.index === 0,
-    holdHook: /pilot-agent/.test(postStart) && /"wait"/.test(postStart),
-    startupProbe: o.startupProbe !== void 0 && o.startupProbe !== null,
-    path: proxy.path
-  };
-}
-function metadataAnchor(t) {
-  const own = t.metaSources[0]?.path;
-  if (!own) return t.path;
-  const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
-  const last = own[own.length - 1];
-  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
-}
-function annotationAnchor(t) {
-  return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
-}
-
-// src/model/install/istio-components.ts
-var COMPONENT_LABEL = "operator.istio.io/component";
-var ISTIOD_COMPONENTS = /* @__PURE__ */ new Set(["Pilot"]);
-var GATEWAY_COMPONENTS = /* @__PURE__ */ new Set(["IngressGateways", "EgressGateways"]);
-var ISTIOD_ISTIO_LABELS = /* @__PURE__ */ new Set(["pilot", "istiod"]);
-var GATEWAY_ISTIO_LABELS = /* @__PURE__ */ new Set(["ingressgateway", "egressgateway", "eastwestgateway"]);
-function istioComponentOf(t) {
-  const label = (key) => labelString(t.labels[key]);
-  const component = label(COMPONENT_LABEL);
-  const istio = label("istio");
-  if (label("app") === "istiod" || component !== void 0 && ISTIOD_COMPONENTS.has(component) || istio !== void 0 && ISTIOD_ISTIO_LABELS.has(istio)) return "istiod";
-  if (component !== void 0 && GATEWAY_COMPONENTS.has(component) || istio !== void 0 && GATEWAY_ISTIO_LABELS.has(istio)) return "gateway";
-  const templates2 = labelString(t.annotations[TEMPLATES_ANNOTATION]);
-  if (templates2 !== void 0 && templates2.split(",").some((s) => s.trim() === "gateway")) return "gateway";
-  return void 0;
-}
-
-// rules/inject-label-conflict.ts
-function revisionNamed(name, webhooks) {
-  return webhooks.find((w) => w.tag === name)?.revision ?? name;
-}
-function enabledNamespaceEffect(t, podRev, facts) {
-  const p = predictForTemplate(t, facts);
-  if (p.outcome === "not-injected") return p.gate.matched.length === 0 && p.gate.maybe.length === 0 ? `no injector serves ${NS_INJECTION_LABEL}=enabled, so the pod runs without a sidecar` : void 0;
-  const via = p.via;
-  if (p.outcome === "unknown" || !via || via.tag === podRev || via.revision === revisionNamed(podRev, facts.mesh.webhooks)) return void 0;
-  if (facts.mesh.webhooksOrigin === "assumed") return `the injector that serves ${NS_INJECTION_LABEL}=enabled injects this pod, not ${podRev}`;
-  return `${via.tag !== void 0 ? `tag ${via.tag} (revision ${via.revision})` : `revision ${via.revision}`} injects this pod, not ${podRev}`;
-}
-var inject_label_conflict_default = createRule({
-  name: "inject-label-conflict",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Injection labels and annotations that contradict each other, or that Istio resolves against what they say",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "injection",
-      dataPlane: "both",
-      istioVersions: "all"
-    },
-    messages: {
-      labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
-      labelVsAnnotationBefore112: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio {{ version }} decides by the annotation and selects webhooks by the label. Make them agree.',
-      disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
-      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: {{ effect }}. Remove one of the two.",
-      revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
-      revInDisabled: "Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.",
-      namespaceLabels: "Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.",
-      namespaceValue: 'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so no pod in it gets a sidecar. Use "enabled" or "disabled".'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      Namespace(ns) {
-        const md = asObject(ns.object.metadata) ?? {};
-        const labels = asObject(md.labels) ?? {};
-        const injection = labelString(labels[NS_INJECTION_LABEL]);
-        const rev = labelString(labels[REV_LABEL]);
-        const mode = labelString(labels[DATAPLANE_MODE_LABEL]);
-        const counted = [];
-        if (injection !== void 0) counted.push(`${NS_INJECTION_LABEL}=${injection}`);
-        if (injection === void 0 || injection === "enabled") {
-          if (rev !== void 0) counted.push(`${REV_LABEL}=${rev}`);
-          if (mode === "ambient") counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
-        }
-        if (counted.length > 1) {
-          const effect = injection === "enabled" && rev !== void 0 ? `${NS_INJECTION_LABEL}=enabled wins, so ${rev} injects none of its pods.` : mode === "ambient" ? `${injection === "enabled" ? "every pod gets a sidecar" : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.` : "they select different injectors.";
-          context.report({ target: { resource: ns, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns.name, labels: counted.join(", "), effect } });
-        }
-        if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
-          context.report({ target: { resource: ns, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns.name, nsKey: NS_INJECTION_LABEL, value: injection } });
-        }
-      },
-      PodTemplate(t) {
-        const label = labelString(t.labels[INJECT_KEY]);
-        const annotation = labelString(t.annotations[INJECT_KEY]);
-        if (label !== void 0 && annotation !== void 0 && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
-          const version2 = context.facts.mesh.version;
-          if (!readsInjectLabel(version2)) {
-            context.report({
-              target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
-              messageId: "labelVsAnnotationBefore112",
-              data: { key: INJECT_KEY, label, annotation, version: version2.text },
-              related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which webhooks select on" }]
-            });
-          } else context.report({
-            target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
-            messageId: "labelVsAnnotation",
-            data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
-            related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which wins" }]
-          });
-        }
-        const ns = namespaceOf(t, context.facts);
-        if (!ns) return;
-        const nsInjection = ns.labels[NS_INJECTION_LABEL];
-        const effective = effectiveInject(t, context.facts.mesh.version)?.value;
-        const optInBlocked = effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled";
-        if (optInBlocked) {
-          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
-          context.report({
-            target: { resource: t.resource, path: templatePath(t, "metadata", label !== void 0 ? "labels" : "annotations", INJECT_KEY) },
-            messageId: "disabledNamespace",
-            data: { key: INJECT_KEY, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
-            ...related ? { related: [related] } : {}
-          });
-        }
-        const podRev = labelString(t.labels[REV_LABEL]);
-        if (podRev === void 0 || podRev === "" || isPlaceholder(podRev) || effective === "false" || istioComponentOf(t)) return;
-        const revPath = templatePath(t, "metadata", "labels", REV_LABEL);
-        if (nsInjection !== void 0 && nsInjection !== "enabled") {
-          if (optInBlocked) return;
-          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
-          return;
-        }
-        if (nsInjection === "enabled") {
-          const effect = enabledNamespaceEffect(t, podRev, context.facts);
-          if (effect === void 0) return;
-          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, effect }, ...related ? { related: [related] } : {} });
-          return;
-        }
-        const nsRev = ns.labels[REV_LABEL];
-        const webhooks = context.facts.mesh.webhooks;
-        if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev && revisionNamed(nsRev, webhooks) !== revisionNamed(podRev, webhooks)) {
-          const related = namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
-        }
-      }
-    };
-  }
-});
-
-// rules/inject-misplaced.ts
-var isResourceMetadata = (p) => p.length >= 1 && p[0] === "metadata";
-function labelsHome(templates2) {
-  const t = templates2[0];
-  if (templates2.length > 1) {
-    const wide = t.metaSources.filter((s) => s.labels && s.scope.length < t.path.length && !isResourceMetadata(s.path));
-    const last = wide[wide.length - 1];
-    if (last) return [...last.path, "labels"];
-  }
-  return templatePath(t, "metadata", "labels");
-}
-var inject_misplaced_default = createRule({
-  name: "inject-misplaced",
-  meta: {
-    type: "problem",
-    fixable: "code",
-    docs: {
-      description: "Injection labels and annotations where Istio never reads them",
-      defaultLevel: "warn",
-      precision: "high",
-      category: "injection",
-      dataPlane: "sidecar",
-      istioVersions: "all"
-    },
-    messages: {
-      onWorkload: "{{ what }} {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ labelsPath }}.",
-      injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
-      injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
-      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
-      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.',
-      annotationOptInBefore110: `Annotation {{ key }}: "true" cannot opt this pod in: Istio {{ version }}'s webhooks select on the namespace only. Label the namespace {{ nsKey }}=enabled.`
-    },
-    hasSuggestions: true,
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      Resource(r) {
-        const md = asObject(r.object.metadata) ?? {};
-        const labels = asObject(md.labels) ?? {};
-        const annotations = asObject(md.annotations) ?? {};
-        if (r.kind === "Namespace") {
-          for (const [where, map] of [["labels", labels], ["annotations", annotations]]) {
-            if (INJECT_KEY in map) context.report({ target: { resource: r, path: ["metadata", where, INJECT_KEY] }, messageId: "injectOnNamespace", data: { key: INJECT_KEY, nsKey: NS_INJECTION_LABEL } });
-          }
-          return;
-        }
-        const templates2 = podTemplatesOf(r);
-        const t = templates2[0];
-        if (NS_INJECTION_LABEL in labels && (t || r.kind === "Pod")) {
-          context.report({ target: { resource: r, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: r.kind, injectKey: INJECT_KEY } });
-        }
-        if (!t) return;
-        for (const pod of templates2) {
-          if (!(NS_INJECTION_LABEL in pod.labels)) continue;
-          const at = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
-          if (!isResourceMetadata(at)) context.report({ target: { resource: r, path: at }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
-        }
-        const home = labelsHome(templates2);
-        for (const key of [INJECT_KEY, REV_LABEL]) {
-          for (const [what, map] of [["Label", labels], ["Annotation", annotations]]) {
-            if (!(key in map) || resourceMetadataReachesPod(t, what === "Label" ? "labels" : "annotations")) continue;
-            if (templates2.some((pod) => key in pod.labels || key in pod.annotations)) continue;
-            if (key === REV_LABEL && what === "Label") continue;
-            const value = labelString(map[key]) ?? "";
-            const move = what === "Label" && !isResourceMetadata(home) && asObject(getIn(r.object, home)) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: home, key, value }] : void 0;
-            const keepsBehaviour = move !== void 0 && key === INJECT_KEY && templates2.every((pod) => sameOutcome(value, predictForTemplate(pod, context.facts).outcome));
-            context.report({
-              target: { resource: r, path: ["metadata", what === "Label" ? "labels" : "annotations", key] },
-              messageId: "onWorkload",
-              data: { what, key, kind: r.kind, labelsPath: home.join(".") },
-              ...move && keepsBehaviour ? { fix: move } : {},
-              ...move && !keepsBehaviour ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect: value === "false" ? "removes the sidecar the pods get today" : value === "true" ? "may add a sidecar" : "changes which injector serves the pods" }, edits: move }] } : {}
-            });
-          }
-        }
-      },
-      PodTemplate(t) {
-        if (labelString(t.annotations[INJECT_KEY]) !== "true" || INJECT_KEY in t.labels) return;
-        const p = predictForTemplate(t, context.facts);
-        if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
-        const ns = namespaceOf(t, context.facts);
-        const nsInjection = ns?.labels[NS_INJECTION_LABEL];
-        if (nsInjection !== void 0 && nsInjection !== "enabled") return;
-        const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns?.name ?? ""}: no label that turns injection on`);
-        const podLabelsSelect = atLeast(context.facts.mesh.version, 1, 10);
-        context.report({
-          target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
-          messageId: podLabelsSelect ? "annotationOptIn" : "annotationOptInBefore110",
-          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels", nsKey: NS_INJECTION_LABEL, version: context.facts.mesh.version.text },
-          ...related ? { related: [related] } : {}
-        });
-      }
-    };
-  }
-});
-function sameOutcome(value, outcome) {
-  return value === "false" && outcome === "not-injected" || value === "true" && outcome === "injected";
-}
-
-// rules/inject-value-invalid.ts
-var inject_value_invalid_default = createRule({
-  name: "inject-value-invalid",
-  meta: {
-    type: "problem",
-    fixable: "code",
-    hasSuggestions: true,
-    docs: {
-      description: 'sidecar.istio.io/inject values other than exactly "true" or "false"',
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "injection",
-      dataPlane: "sidecar",
-      istioVersions: "all (the meaning of other values changed in 1.27; the pod label is judged from 1.12, the first release that reads it)"
-    },
-    messages: {
-      invalid: '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} {{ effect }}{{ other }}. Write "true" or "false".',
-      unquoted: '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }}, {{ written }}, and the API server rejects the whole object. Write "{{ meant }}".',
-      empty: '{{ where }} {{ key }} has no value: Istio treats it as not set, so the namespace and the injector policy decide. Write "true" or "false", or remove it.',
-      setTrue: 'Set it to "true" (inject).',
-      setFalse: 'Set it to "false" (no sidecar).'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const version2 = context.facts.mesh.version;
-    const newer = atLeast(version2, 1, 27);
-    const check = (t, where, path, raw) => {
-      const target = { resource: t.resource, path };
-      const suggest = [
-        { messageId: "setTrue", edits: [{ op: "set", path, value: "true" }] },
-        { messageId: "setFalse", edits: [{ op: "set", path, value: "false" }] }
-      ];
-      if (typeof raw === "boolean" || typeof raw === "number") {
-        const meant = String(raw);
-        context.report({
-          target,
-          messageId: "unquoted",
-          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === "boolean" ? "a boolean" : "a number", meant },
-          ...typeof raw === "boolean" ? { fix: [{ op: "set", path, value: meant }] } : { suggest }
-        });
-        return;
-      }
-      if (where === "Label" && !readsInjectLabel(version2)) return;
-      if (raw === null || raw === "") {
-        context.report({ target, messageId: "empty", severity: "warn", data: { where, key: INJECT_KEY }, suggest });
-        return;
-      }
-      if (typeof raw !== "string" || raw === "true" || raw === "false" || isPlaceholder(raw)) return;
-      const now = parseInjectValue(raw, version2);
-      const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
-      const other = newer ? "" : ", and 1.27 and later ignore it";
-      const lower = raw.toLowerCase();
-      const keepsBehaviour = (lower === "true" || lower === "false") && now.kind === lower;
-      context.report({
-        target,
-        messageId: "invalid",
-        data: { where, key: INJECT_KEY, value: raw, version: version2.text, effect, other },
-        ...keepsBehaviour ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
-      });
-    };
-    return {
-      PodTemplate(t) {
-        if (INJECT_KEY in t.labels) check(t, "Label", templatePath(t, "metadata", "labels", INJECT_KEY), t.labels[INJECT_KEY]);
-        if (INJECT_KEY in t.annotations) check(t, "Annotation", templatePath(t, "metadata", "annotations", INJECT_KEY), t.annotations[INJECT_KEY]);
-      }
-    };
-  }
-});
-
-// rules/injection-host-network.ts
-var injection_host_network_default = createRule({
-  name: "injection-host-network",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Workloads meant to have a sidecar that use hostNetwork, which Istio never injects",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "injection",
-      dataPlane: "sidecar",
-      istioVersions: "all"
-    },
-    messages: {
-      hostNetwork: "Istio never injects this hostNetwork pod, though {{ why }}. Drop hostNetwork, or the opt-in.",
-      namespaceOnly: 'Istio never injects this hostNetwork pod, though {{ why }}. If that is intended, label it sidecar.istio.io/inject: "false".'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      PodTemplate(t) {
-        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t, context.facts.mesh.version)) return;
-        const signals = injectionIntent(t, context.facts);
-        if (signals.length === 0) return;
-        const own = signals.filter((s) => s.fromPod);
-        context.report({
-          target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") },
-          messageId: own.length > 0 ? "hostNetwork" : "namespaceOnly",
-          ...own.length > 0 ? {} : { severity: "warn" },
-          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and ") },
-          related: relatedOf(signals)
-        });
-      }
-    };
-  }
-});
-
-// rules/injection-ignored-namespace.ts
-var injection_ignored_namespace_default = createRule({
-  name: "injection-ignored-namespace",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Workloads meant to have a sidecar in a namespace Istio never injects (kube-system, kube-public, kube-node-lease, local-path-storage)",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "injection",
-      dataPlane: "sidecar",
-      istioVersions: "all"
-    },
-    messages: {
-      ignored: 'Istio never injects pods in {{ namespace }}, though {{ why }}. Move it, or label it sidecar.istio.io/inject: "false".'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      PodTemplate(t) {
-        const ns = t.resource.namespace;
-        if (ns === void 0 || !IGNORED_NAMESPACES.includes(ns) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
-        const signals = injectionIntent(t, context.facts);
-        if (signals.length === 0) return;
-        const own = signals.filter((s) => s.fromPod);
-        context.report({
-          target: { resource: t.resource, path: t.resource.declaredNamespace ? ["metadata", "namespace"] : ["metadata", "name"] },
-          messageId: "ignored",
-          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and "), namespace: ns, list: IGNORED_NAMESPACES.join(", ") },
-          related: relatedOf(signals)
-        });
-      }
-    };
-  }
-});
-
-// src/common/text.ts
-var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
-var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
--${ACTIVE_NON_C0}]`, "g");
-var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
-var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-function safeText(s) {
-  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
-}
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function shortList(items) {
-  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
-}
-
-// src/engine/notes.ts
-var count = plural;
-var inParens = (details) => details ? ` (${details})` : "";
-var UNKNOWN_FACTS = {
-  "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
-  "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
-  "native-sidecars": (n, d) => `${count(n, "workload")} ${n === 1 ? "depends" : "depend"} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
-  "mesh-cni": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
-  "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
-  "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
-  "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
-  "deprecated-read": (n, d) => `${count(n, "object")} use${n === 1 ? "s" : ""} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
-  "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
-};
-var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
-var MAX_PLACES = 200;
-var UnknownFacts = class {
-  /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
-  byFact = /* @__PURE__ */ new Map();
-  /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
-  add(fact, resource, subject, detail) {
-    if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
-    let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), firstInFile: /* @__PURE__ */ new Map() });
-    entry.subjects.add(subject);
-    const file = resource.doc.file.displayPath;
-    if (entry.firstInFile.size < MAX_PLACES && !entry.firstInFile.has(file)) entry.firstInFile.set(file, resource);
-    if (detail !== void 0) entry.details.add(detail);
-  }
-  /**
-   * The notes, each with the place of its first workload in each file as `placeOf` finds it
-   * (an editor marks a note once in a file): locating a workload reads its document's
-   * positions, which every other workload of the note would cost again on each re-lint.
-   */
-  notes(placeOf2) {
-    const out = [];
-    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
-      const list2 = [...details].sort();
-      const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...firstInFile.values()].map(placeOf2).filter((p) => p !== void 0);
-      const advice = fact === "deprecated-read";
-      out.push({
-        id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
-        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named) : `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
-        ...places.length ? { places } : {}
-      });
-    }
-    return out;
-  }
-};
-
-// src/model/install/install-scope.ts
-import { posix } from "node:path";
-var folderOf = (w) => {
-  const path = w.resource?.doc.file.displayPath;
-  return path === void 0 ? void 0 : posix.dirname(path.replaceAll("\\", "/"));
-};
-var segments = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
-function distance(a, b) {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return a.length - common + (b.length - common);
-}
-function nearestFolders(from, folders) {
-  const here = segments(from);
-  let best = Number.POSITIVE_INFINITY;
-  let nearest = [];
-  for (const f of new Set(folders)) {
-    const d = distance(here, segments(f));
-    if (d < best) [best, nearest] = [d, [f]];
-    else if (d === best) nearest.push(f);
-  }
-  return nearest;
-}
-var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
-function definesTwice(webhooks) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const w of webhooks) {
-    const folder = folderOf(w);
-    if (folder === void 0) continue;
-    const key = `${w.configName}\0${w.name}`;
-    const first = seen.get(key);
-    if (first === void 0) seen.set(key, { folder, signature: signature(w) });
-    else if (first.folder !== folder && first.signature !== signature(w)) return true;
-  }
-  return false;
-}
-function installScope(webhooks) {
-  const several = definesTwice(webhooks);
-  const all = { webhooks, folders: [] };
-  if (!several) return { several, forFile: () => all };
-  const byFolder = /* @__PURE__ */ new Map();
-  const unplaced = [];
-  for (const w of webhooks) {
-    const folder = folderOf(w);
-    if (folder === void 0) unplaced.push(w);
-    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
-  }
-  const folders = [...byFolder.keys()];
-  const cache2 = /* @__PURE__ */ new Map();
-  return {
-    several,
-    forFile(filePath) {
-      if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
-      const dir = posix.dirname(filePath.replaceAll("\\", "/"));
-      const hit = cache2.get(dir);
-      if (hit) return hit;
-      const nearest = nearestFolders(dir, folders);
-      const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
-      const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
-      cache2.set(dir, out);
-      return out;
-    }
-  };
-}
-
-// rules/injection-revision-missing.ts
-function servedRevisions(webhooks) {
-  const out = /* @__PURE__ */ new Set();
-  for (const w of webhooks) {
-    if (w.deactivated) continue;
-    for (const s of [w.namespaceSelector, w.objectSelector]) {
-      for (const r of s.requirements) if (r.key === REV_LABEL && r.operator === "In") r.values.forEach((v) => out.add(v));
-    }
-  }
-  return out;
-}
-var servesInjectionEnabled = (webhooks) => webhooks.some((w) => !w.deactivated && w.namespaceSelector.requirements.some((r) => r.key === NS_INJECTION_LABEL && r.operator === "In" && r.values.includes("enabled")));
-var injection_revision_missing_default = createRule({
-  name: "injection-revision-missing",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Namespaces and pods that select an Istio revision or tag no installed injector webhook serves",
-      defaultLevel: "error",
-      precision: "high",
-      category: "injection",
-      dataPlane: "sidecar",
-      istioVersions: "all"
-    },
-    messages: {
-      missing: "{{ what }} has {{ key }}={{ revision }}, which {{ where }} serves: its pods run without a sidecar. Served: {{ served }}. Install or tag it, or select a served one.",
-      noDefault: 'Namespace {{ namespace }} has {{ key }}=enabled, but no default revision or "default" tag exists{{ where }}: its pods run without a sidecar. Served: {{ served }}. Tag one "default", or use istio.io/rev.'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const mesh = context.facts.mesh;
-    const fromInputs = mesh.webhooksOrigin === "input";
-    const scope = installScope(fromInputs ? mesh.webhooks : []);
-    const stated2 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
-    const installs2 = /* @__PURE__ */ new Map();
-    const installOf = (webhooks) => {
-      let found = installs2.get(webhooks);
-      if (!found) {
-        const served = servedRevisions(webhooks);
-        const open = [...served].some(isPlaceholder);
-        found = { served, open, text: served.size ? shortList([...served].sort()) : "none", servesEnabled: servesInjectionEnabled(webhooks) };
-        installs2.set(webhooks, found);
-      }
-      return found;
-    };
-    const installFor = (r) => {
-      if (!stated2) return void 0;
-      if (!fromInputs) return installOf(mesh.webhooks);
-      const { webhooks, folders } = scope.forFile(r.doc.file.displayPath);
-      if (webhooks === "ambiguous") {
-        for (const folder of folders) context.unknown("install-ambiguous", r, folder);
-        return void 0;
-      }
-      const install = installOf(webhooks);
-      return install.open ? void 0 : install;
-    };
-    const where = fromInputs ? "no webhook" : "no revision or tag in the config";
-    const whereDefault = fromInputs ? "" : " in the config";
-    return {
-      Namespace(ns) {
-        const labels = asObject(asObject(ns.object.metadata)?.labels) ?? {};
-        const injection = labels[NS_INJECTION_LABEL];
-        const rev = labels[REV_LABEL];
-        const selects = injection === "enabled" || injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev);
-        if (!selects) return;
-        const install = installFor(ns);
-        if (!install) return;
-        if (injection === "enabled") {
-          if (!install.servesEnabled) {
-            context.report({ target: { resource: ns, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns.name, key: NS_INJECTION_LABEL, where: whereDefault, served: install.text } });
-          }
-          return;
-        }
-        if (typeof rev === "string" && !install.served.has(rev)) {
-          context.report({ target: { resource: ns, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: install.text } });
-        }
-      },
-      PodTemplate(t) {
-        const rev = t.labels[REV_LABEL];
-        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
-        if (istioComponentOf(t)) return;
-        const ns = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
-        if (ns && (ns.labels[NS_INJECTION_LABEL] !== void 0 || ns.labels[REV_LABEL] !== void 0)) return;
-        const install = installFor(t.resource);
-        if (!install || install.served.has(rev)) return;
-        if (!ns) {
-          context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
-          return;
-        }
-        const target = { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) };
-        context.report({ target, messageId: "missing", data: { what: "The pod template", revision: rev, key: REV_LABEL, where, served: install.text } });
-      }
-    };
-  }
-});
-
-// rules/injector-policy-invalid.ts
-var injector_policy_invalid_default = createRule({
-  name: "injector-policy-invalid",
-  meta: {
-    type: "problem",
-    docs: {
-      description: 'Injector ConfigMaps whose policy is not exactly "enabled" or "disabled", or whose config istiod cannot load',
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "injection",
-      dataPlane: "sidecar",
-      istioVersions: "all"
-    },
-    messages: {
-      policy: 'The injector policy is {{ value }}: only "enabled" and "disabled" work, so istiod injects no pod at all. Set policy: enabled, or disabled.',
-      config: "istiod cannot start the sidecar injector: {{ problem }}.",
-      tooComplex: "The injector ConfigMap's {{ key }} is too deeply nested or too large to check: it is {{ problem }}, so meshlint skips it{{ consequence }}."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      Resource(r) {
-        if (!isInjectorConfigMap(r)) return;
-        const c = injectorConfigOf(r);
-        for (const t of c.tooComplex ?? []) {
-          context.report({
-            target: { resource: r, path: ["data", t.key] },
-            messageId: "tooComplex",
-            severity: "warn",
-            data: { key: t.key, problem: t.problem, consequence: t.key === "config" ? "; its policy and selectors count as unknown" : "" }
-          });
-        }
-        if (c.tooComplex?.some((t) => t.key === "config")) return;
-        if (c.configError) {
-          context.report({ target: { resource: r, path: ["data", "config"] }, messageId: "config", data: { problem: c.configError } });
-          return;
-        }
-        if (c.policy === "enabled" || c.policy === "disabled" || typeof c.policy === "string" && isPlaceholder(c.policy)) return;
-        const value = c.policy === void 0 || c.policy === null ? "missing" : c.policy === "" ? "empty" : JSON.stringify(c.policy);
-        context.report({ target: { resource: r, path: ["data", "config"], within: /^[ \t]*policy:.*$/m }, messageId: "policy", data: { value } });
-      }
-    };
-  }
-});
-
-// src/model/install/gitops.ts
-import { posix as posix2 } from "node:path";
-
-// src/model/hidden-values.ts
-var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
-var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
-var MAX_HIDDEN = 1e5;
-var MAX_SCAN = 1e5;
-var KEY = 3;
-var HiddenValues = class {
-  /**
-   * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
-   * istio.io/rev label, the chart version of the HelmRelease itself): printing it then shows
-   * nothing the repository hides. Asked only of a value about to be hidden, once.
-   */
-  constructor(inPlainSight = () => false) {
-    this.inPlainSight = inPlainSight;
-  }
-  inPlainSight;
-  origins = /* @__PURE__ */ new Map();
-  /** Values by their first KEY characters, the longest first. */
-  byStart = /* @__PURE__ */ new Map();
-  plain = /* @__PURE__ */ new Map();
-  /** Records a string taken from a Secret. */
-  add(value, origin) {
-    if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
-    this.origins.set(value, origin);
-    const start = value.slice(0, KEY);
-    const list2 = this.byStart.get(start) ?? [];
-    list2.push(value);
-    list2.sort((a, b) => b.length - a.length);
-    this.byStart.set(start, list2);
-  }
-  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
-  addAll(values, origin) {
-    let seen = 0;
-    const walk2 = (v, depth) => {
-      if (++seen > MAX_SCAN || depth > 100) return;
-      if (typeof v === "string") {
-        this.add(v, origin);
-        const quoted2 = JSON.stringify(v).slice(1, -1);
-        if (quoted2 !== v) this.add(quoted2, origin);
-      } else if (Array.isArray(v)) for (const x of v) walk2(x, depth + 1);
-      else if (v !== null && typeof v === "object") for (const x of Object.values(v)) walk2(x, depth + 1);
-    };
-    walk2(values, 0);
-  }
-  get size() {
-    return this.origins.size;
-  }
-  shown(value) {
-    let plain2 = this.plain.get(value);
-    if (plain2 === void 0) this.plain.set(value, plain2 = this.inPlainSight(value));
-    return plain2;
-  }
-  /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
-  hide(text) {
-    if (this.origins.size === 0 || text.length < KEY) return text;
-    let out = "";
-    let from = 0;
-    for (let i = 0; i <= text.length - KEY; ) {
-      const found = this.byStart.get(text.slice(i, i + KEY))?.find((v) => text.startsWith(v, i) && !this.shown(v));
-      if (found === void 0) {
-        i++;
-        continue;
-      }
-      out += `${text.slice(from, i)}(${this.origins.get(found) ?? "from a Secret"})`;
-      i += found.length;
-      from = i;
-    }
-    return from === 0 ? text : out + text.slice(from);
-  }
-  /** A copy of plain data (a report) with every string hidden; keys are kept. */
-  hideAll(data) {
-    if (this.origins.size === 0) return data;
-    const walk2 = (v) => {
-      if (typeof v === "string") return this.hide(v);
-      if (Array.isArray(v)) return v.map(walk2);
-      if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk2(x)]));
-      }
-      return v;
-    };
-    return walk2(data);
-  }
-};
-var secretOrigin = (namespace, name, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name}, key ${key}`;
-
-// src/model/install/values-files.ts
-var MAX_ENV_KEYS = 100;
-var VALUES_FILE_KIND = "values file";
-var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
-var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
-var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
-var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
-var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v, stated2) {
-  if ("kind" in v || "apiVersion" in v) return void 0;
-  if (asObject(v.istiod)) return "umbrella";
-  if (stated2) return "istiod";
-  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
-  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
-  const env = asObject(v.env);
-  return env && Object.keys(env).slice(0, MAX_ENV_KEYS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
-}
-var installs = /* @__PURE__ */ new WeakSet();
-function valuesFileResource(doc, values, install) {
-  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-  if (install) installs.add(r);
-  return r;
-}
-var isInstallValuesFile = (r) => installs.has(r);
-var CHART_FILE_KIND = "Chart.yaml";
-var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
-function chartFileResource(doc, chart) {
-  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-}
-var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
-function setValue(text, asString) {
-  if (asString) return text;
-  if (text === "true") return true;
-  if (text === "false") return false;
-  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
-  return text;
-}
-function dottedPath(name) {
-  if (/\[|\]/.test(name)) return void 0;
-  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
-  return parts.every((p) => p.length > 0) ? parts : void 0;
-}
-function nested(path, value) {
-  let out = value;
-  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
-  return out;
-}
-
-// src/model/install/gitops.ts
-function repoPath(...parts) {
-  const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
-  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
-  return joined.replace(/^\.\//, "");
-}
-function fileLayer(files, path, label, written, at) {
-  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
-  if (found === void 0 || found === "ambiguous") {
-    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
-    return { values: void 0, missing: `${label} reads values file ${written} (${at}), ${why}` };
-  }
-  const shown3 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k) => `${label} (values file ${shown3}: ${k})`, target: (k) => ({ resource: found, path: k }) };
-}
-var str2 = (v) => typeof v === "string" ? v : void 0;
-var MAX_LAYERS = 100;
-function chartKind(nameOrPath) {
-  if (!nameOrPath) return void 0;
-  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
-  if (last === "istiod" || last === "istio-discovery") return "istiod";
-  if (last === "cni" || last === "istio-cni") return "cni";
-  if (last === "ztunnel") return "ztunnel";
-  return void 0;
-}
-var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at, describe7) {
-  const v = asObject(values);
-  return v ? { values: v, describe: describe7, target: (k) => ({ resource, path: [...at, ...k] }) } : void 0;
-}
-var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
-var readTexts = /* @__PURE__ */ new WeakMap();
-var valuesTextsParsed = { texts: 0, chars: 0 };
-function readOnce(resource, at, text) {
-  let byKey = readTexts.get(resource.object);
-  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
-  const key = at.join("\0");
-  let read2 = byKey.get(key);
-  if (!read2) {
-    valuesTextsParsed.texts++;
-    valuesTextsParsed.chars += text.length;
-    byKey.set(key, read2 = readEmbeddedYaml(text));
-  }
-  return read2;
-}
-function valuesBudget() {
-  let left = MAX_RELEASE_VALUES_BYTES;
-  return (text) => {
-    left -= text.length;
-    return left >= 0;
-  };
-}
-var overBudget = (label, at) => ({
-  values: void 0,
-  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at}); meshlint reads no more of them`
-});
-function textLayer(text, resource, at, describe7, unreadable) {
-  const read2 = readOnce(resource, at, text);
-  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at }) };
-}
-var decoded = /* @__PURE__ */ new WeakMap();
-function secretText(r, key) {
-  const plain2 = str2(asObject(r.object.stringData)?.[key]);
-  if (plain2 !== void 0) return plain2;
-  let byKey = decoded.get(r.object);
-  if (!byKey) decoded.set(r.object, byKey = /* @__PURE__ */ new Map());
-  if (!byKey.has(key)) {
-    const encoded = str2(asObject(r.object.data)?.[key]);
-    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
-  }
-  return byKey.get(key);
-}
-function valuesFromEntry(e, ns, lookup2) {
-  const entry = asObject(e);
-  const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
-  const name = str2(entry?.name);
-  if (!entry || !kind2 || !name) return void 0;
-  const key = str2(entry.valuesKey) ?? "values.yaml";
-  const found = lookup2(kind2, ns, name);
-  const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
-  return { entry, kind: kind2, name, key, found, text };
-}
-function valuesOverBudget(r, lookup2) {
-  if (r.kind !== "HelmRelease" || !r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
-  const from = getIn(r.object, ["spec", "valuesFrom"]);
-  if (!Array.isArray(from)) return void 0;
-  const entries2 = Math.min(from.length, MAX_LAYERS);
-  const ns = r.declaredNamespace ?? r.namespace;
-  let read2 = 0;
-  for (let i = 0; i < entries2; i++) {
-    const text = valuesFromEntry(from[i], ns, lookup2)?.text;
-    if (text === void 0) continue;
-    if (read2 + text.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read: read2, entries: entries2 };
-    read2 += text.length;
-  }
-  return void 0;
-}
-function secretValuesOf(r, lookup2) {
-  if (r.kind !== "HelmRelease" || !r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return [];
-  const from = getIn(r.object, ["spec", "valuesFrom"]);
-  if (!Array.isArray(from)) return [];
-  const ns = r.declaredNamespace ?? r.namespace;
-  const over = valuesOverBudget(r, lookup2)?.index ?? MAX_LAYERS;
-  const out = [];
-  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
-    const e = valuesFromEntry(from[i], ns, lookup2);
-    if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
-    const at = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
-    const origin = secretOrigin(ns, e.name, e.key);
-    const targetPath = str2(e.entry.targetPath);
-    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
-    else {
-      const read2 = readOnce(e.found, at, e.text);
-      if (read2.value) out.push({ values: read2.value, origin });
-    }
-  }
-  return out;
-}
-function fluxRelease(r, lookup2, ocirepos, files, anyChart = false) {
-  const spec = asObject(r.object.spec) ?? {};
-  const ns = r.declaredNamespace ?? r.namespace;
-  const label = `HelmRelease ${ns ? `${ns}/` : ""}${r.name}`;
-  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
-  let chartTarget = { resource: r, path: ["spec", "chart", "spec", "chart"] };
-  const ref = asObject(spec.chartRef);
-  if (!chart && ref) {
-    const refName = str2(ref.name);
-    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns, refName) : void 0;
-    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
-    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r, path: ["spec", "chartRef", "name"] };
-  }
-  if (!chart && !anyChart) return void 0;
-  const layers = [];
-  const targeted = [];
-  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
-  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
-  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
-  for (const f of valuesFiles) {
-    if (typeof f !== "string") continue;
-    if (!fromGit) {
-      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
-      continue;
-    }
-    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
-    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
-  }
-  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
-  const fits = valuesBudget();
-  let over = false;
-  from.forEach((e, i) => {
-    if (over) return;
-    const read2 = valuesFromEntry(e, ns, lookup2);
-    if (!read2) return;
-    const { entry, kind: kind2, name, key, found, text } = read2;
-    const refLabel = `${kind2} ${ns ? `${ns}/` : ""}${name}`;
-    const targetPath = str2(entry.targetPath);
-    if (text === void 0) {
-      const why = found ? `has no key ${key}` : "is not among the inputs";
-      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
-      return;
-    }
-    const at = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
-    if (!fits(text)) {
-      over = true;
-      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
-      return;
-    }
-    if (targetPath) {
-      const p = dottedPath(targetPath);
-      if (!p) {
-        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
-        return;
-      }
-      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at }) });
-      return;
-    }
-    layers.push(textLayer(text, found, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
-  });
-  const inline = objectLayer(spec.values, r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
-  if (inline) layers.push(inline);
-  layers.push(...targeted);
-  return { resource: r, label, chart, layers, chartTarget };
-}
-function argoReleases(r, appSpec, base, files, anyChart = false) {
-  const ns = r.declaredNamespace ?? r.namespace;
-  const name = `${r.kind} ${ns ? `${ns}/` : ""}${r.name}`;
-  const sources = [];
-  const single = asObject(appSpec.source);
-  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
-  if (Array.isArray(appSpec.sources)) {
-    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
-      const source = asObject(s);
-      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
-    });
-  }
-  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
-  const out = [];
-  for (const { source, at, label } of sources) {
-    const chart = chartKind(str2(source.chart) ?? str2(source.path));
-    if (!chart && !anyChart) continue;
-    const helm = asObject(source.helm) ?? {};
-    const hat = [...at, "helm"];
-    const layers = [];
-    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
-    valueFiles.forEach((f, i) => {
-      if (typeof f !== "string") return;
-      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
-      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
-      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
-    });
-    const object = objectLayer(helm.valuesObject, r, [...hat, "valuesObject"], (k) => `${label} (helm.valuesObject.${k})`);
-    if (object) layers.push(object);
-    else if (typeof helm.values === "string") {
-      layers.push(textLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values: ${k})`, `${label} passes helm.values that cannot be read`));
-    } else {
-      const inlineMap = objectLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values.${k})`);
-      if (inlineMap) layers.push(inlineMap);
-    }
-    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
-    params.forEach((p, i) => {
-      const entry = asObject(p);
-      const pname = str2(entry?.name);
-      const value = entry?.value;
-      const path = pname ? dottedPath(pname) : void 0;
-      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
-      if (typeof value === "string" && isPlaceholder(value)) {
-        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
-        return;
-      }
-      layers.push({
-        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
-        describe: () => `${label} (helm.parameters ${pname})`,
-        target: () => ({ resource: r, path: [...hat, "parameters", i, "value"] })
-      });
-    });
-    out.push({ resource: r, label, chart, layers, chartTarget: { resource: r, path: [...at, source.chart !== void 0 ? "chart" : "path"] } });
-  }
-  return out;
-}
-function sailRevision(r) {
-  if (r.kind === "IstioRevision") return r.name || void 0;
-  const spec = asObject(r.object.spec) ?? {};
-  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
-  if (strategy === "RevisionBased") {
-    const version2 = str2(spec.version);
-    return version2 ? `${r.name}-${version2.replaceAll(".", "-")}` : void 0;
-  }
-  return r.name || void 0;
-}
-var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
-function withPresets(release, sailProfile) {
-  const presets = [];
-  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
-  for (const path of PRESET_PATHS) {
-    const v = layeredValue(release.layers, path);
-    if (v && "value" in v && typeof v.value === "string" && v.value !== "" && v.value !== "default") presets.push(`${path.join(".")} ${v.value}`);
-  }
-  if (presets.length === 0) return release;
-  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
-}
-function chartReleasesOf(r, lookup2, ocirepos, files) {
-  const sailProfile = r.apiVersion.startsWith("sailoperator.io/") ? getIn(r.object, ["spec", "profile"]) : void 0;
-  return releasesOf(r, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
-}
-function releasesOf(r, lookup2, ocirepos, files) {
-  if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
-  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r, lookup2, ocirepos, files);
-    return rel ? [rel] : [];
-  }
-  if (r.apiVersion.startsWith("argoproj.io/")) {
-    if (r.kind === "Application") return argoReleases(r, asObject(r.object.spec) ?? {}, ["spec"], files);
-    if (r.kind === "ApplicationSet") {
-      const releases = argoReleases(r, asObject(getIn(r.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
-      const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
-      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
-    }
-    return [];
-  }
-  if (!r.apiVersion.startsWith("sailoperator.io/")) return [];
-  const label = `${r.kind} ${r.name}`;
-  const layer = objectLayer(getIn(r.object, ["spec", "values"]), r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
-  if (r.kind === "Istio" || r.kind === "IstioRevision") {
-    const revision = sailRevision(r);
-    if (!revision) return [];
-    return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] }, revision }];
-  }
-  if (r.kind === "IstioCNI") return [{ resource: r, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
-  if (r.kind === "ZTunnel") return [{ resource: r, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
-  return [];
-}
-function valuesFileReleases(r) {
-  const label = `values file ${r.doc.file.displayPath}`;
-  const values = r.object;
-  const chartTarget = { resource: r, path: [] };
-  if (asObject(values.istiod)) {
-    const shared = asObject(values.global);
-    const sub = (key) => {
-      const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
-      if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
-      return { resource: r, label, chart: key, layers, chartTarget };
-    };
-    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
-  }
-  const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
-  return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
-}
-function chartRevisionTags(release) {
-  if (release.chart !== "istiod") return [];
-  for (let i = release.layers.length - 1; i >= 0; i--) {
-    const layer = release.layers[i];
-    if (layer.values === void 0) return [];
-    const tags = getIn(layer.values, ["revisionTags"]);
-    if (tags === void 0) continue;
-    if (!Array.isArray(tags)) return [];
-    const revision = releaseRevision(release);
-    return tags.slice(0, MAX_LAYERS).flatMap(
-      (t, j) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j}]`), target: layer.target(["revisionTags", j]) }] : []
-    );
-  }
-  return [];
-}
-function sailRevisionTag(r, istios) {
-  if (r.kind !== "IstioRevisionTag" || !r.apiVersion.startsWith("sailoperator.io/") || !r.name || isPlaceholder(r.name)) return void 0;
-  const ref = asObject(getIn(r.object, ["spec", "targetRef"])) ?? {};
-  const name = str2(ref.name);
-  const target = { resource: r, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
-  const source = `IstioRevisionTag ${r.name} (spec.targetRef)`;
-  if (!name || isPlaceholder(name)) return { tag: r.name, revision: void 0, source, target };
-  if (ref.kind === "IstioRevision") return { tag: r.name, revision: name, source, target };
-  if (ref.kind !== "Istio") return { tag: r.name, revision: void 0, source, target };
-  const istio = istios(name);
-  return { tag: r.name, revision: istio ? sailRevision(istio) : void 0, source, target };
-}
-function templatePatched(r, touches) {
-  const patch = getIn(r.object, ["spec", "templatePatch"]);
-  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
-  const generators = getIn(r.object, ["spec", "generators"]);
-  if (!Array.isArray(generators)) return void 0;
-  for (const g of generators.slice(0, MAX_LAYERS)) {
-    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
-      const own = asObject(asObject(inner)?.template);
-      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
-    }
-  }
-  return void 0;
-}
-function createdNamespacesOf(r) {
-  const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
-  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    if (getIn(r.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name = str2(getIn(r.object, ["spec", "targetNamespace"])) ?? r.declaredNamespace ?? r.namespace;
-    if (!name || isPlaceholder(name)) return [];
-    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r, path: ["spec", "install", "createNamespace"] } }];
-  }
-  if (r.apiVersion.startsWith("argoproj.io/") && (r.kind === "Application" || r.kind === "ApplicationSet")) {
-    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    if (r.kind === "ApplicationSet" && templatePatched(r, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
-    const spec = asObject(getIn(r.object, base)) ?? {};
-    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
-    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
-    const name = str2(getIn(spec, ["destination", "namespace"]));
-    if (!name || isPlaceholder(name)) return [];
-    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
-    const labels = {};
-    for (const [k, v] of Object.entries(given)) {
-      const s = labelString(v);
-      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k)) return [];
-      labels[k] = s;
-    }
-    const hasLabels = Object.keys(given).length > 0;
-    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
-  }
-  return [];
-}
-function layeredValue(layers, path) {
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i];
-    if (layer.values === void 0) return { gap: layer.missing };
-    const value = getIn(layer.values, path);
-    if (value !== void 0) return { value, layer };
-  }
-  return void 0;
-}
-function releaseRevision(release) {
-  if (release.revision !== void 0) return release.revision;
-  const rev = layeredValue(release.layers, ["revision"]);
-  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
-}
-
-// src/parse/unclosed.ts
-var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
-function isUnclosedError(message) {
-  return UNCLOSED.test(message);
-}
-function unclosedOpener(text, start, end) {
-  const stack = [];
-  let quote2;
-  let lineStart2 = true;
-  let prev = "\n";
-  for (let i = start; i < end && i < text.length; i++) {
-    const c = text[i];
-    if (quote2) {
-      if (quote2.char === '"' && c === "\\") {
-        i++;
-        continue;
-      }
-      if (c === quote2.char) {
-        if (quote2.char === "'" && text[i + 1] === "'") {
-          i++;
-          continue;
-        }
-        quote2 = void 0;
-      }
-      prev = c;
-      continue;
-    }
-    if (c === "#" && (prev === " " || prev === "	" || prev === "\n" || lineStart2)) {
-      const nl = text.indexOf("\n", i);
-      if (nl === -1 || nl >= end) break;
-      i = nl - 1;
-      continue;
-    }
-    if ((c === '"' || c === "'") && /[\s[{,:\-?]/.test(prev)) quote2 = { char: c, at: i };
-    else if ((c === "{" || c === "[") && /[\s[{,:\-?]/.test(prev)) stack.push(i);
-    else if ((c === "}" || c === "]") && stack.length > 0) stack.pop();
-    lineStart2 = c === "\n";
-    prev = c;
-  }
-  return quote2?.at ?? stack[stack.length - 1];
-}
-
-// rules/parse-error.ts
-var TOOL_MESSAGE_MAX = 130;
-function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
-  if (message.length <= max) return message;
-  const from = message.length - max;
-  const boundary = message.indexOf(": ", from);
-  return `\u2026${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
-}
-var parse_error_default = createRule({
-  name: "parse-error",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "YAML syntax errors, files that are not UTF-8 text, and charts or overlays that fail to render",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "diagnostic",
-      dataPlane: "both",
-      istioVersions: "all"
-    },
-    messages: {
-      syntax: "YAML syntax error: {{ message }}. kubectl rejects this document.",
-      unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
-      unreadable: "{{ reason }}.",
-      render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
-      renderAsWritten: "{{ command }} failed: {{ message }}. Its files are linted as written, not as built.",
-      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}",
-      valuesBound: "meshlint reads at most {{ mb }} MB of values texts per HelmRelease, so that a repository cannot exhaust its memory: this entry passes it, and the values from here on ({{ unread }}) are not read. Merge or trim these texts."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      // A file that cannot be read is reported by the engine itself, at error whatever this
-      // rule's level: turning the rule off must not let such a file pass (messageId `unreadable`).
-      File({ file }) {
-        const failure = file.origin?.failure;
-        if (failure !== void 0) {
-          const helm = file.origin?.tool === "helm";
-          const environment = file.origin?.environment;
-          if (environment) {
-            context.report({
-              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-              messageId: "renderEnvironment",
-              severity: "warn",
-              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.\u2026]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
-            });
-          } else {
-            const command = helm ? "helm template" : "kustomize build";
-            const message = failure.replace(/\.$/, "");
-            const headline = toolMessageHeadline(message);
-            context.report({
-              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-              // An overlay met while walking: its own files were linted as they are written.
-              messageId: file.origin?.writtenFilesLinted ? "renderAsWritten" : "render",
-              data: { command, message: headline, what: helm ? "chart" : "overlay" },
-              // The whole message, when the headline shows only its end.
-              ...headline !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
-            });
-          }
-        }
-      },
-      // A Flux HelmRelease whose valuesFrom texts pass the bound meshlint reads (model/gitops.ts
-      // MAX_RELEASE_VALUES_BYTES): one finding, on the entry where the bound runs out; what the
-      // entries from there on set is unknown, as a layer not among the inputs.
-      Resource(r) {
-        const over = context.facts.mesh.valuesOverBudget?.(r);
-        if (!over) return;
-        const rest = over.entries - over.index;
-        context.report({
-          target: { resource: r, path: ["spec", "valuesFrom", over.index] },
-          messageId: "valuesBound",
-          severity: "warn",
-          data: { mb: MAX_RELEASE_VALUES_BYTES / 1024 / 1024, unread: rest === 1 ? `spec.valuesFrom[${over.index}]` : `spec.valuesFrom[${over.index}] to [${over.entries - 1}]` }
-        });
-      },
-      Document({ doc }) {
-        for (const e of doc.syntaxErrors) {
-          const opened = isUnclosedError(e.message) ? unclosedOpener(doc.file.text, doc.startOffset, e.offset) : void 0;
-          if (opened !== void 0 && opened < e.offset) {
-            context.report({
-              target: { doc, offset: opened, endOffset: opened + 1 },
-              messageId: "unclosed",
-              data: { what: doc.file.text[opened] === "{" ? "flow mapping" : doc.file.text[opened] === "[" ? "flow sequence" : "quoted string", message: e.message.replace(/\.$/, "") },
-              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: `where the YAML parser stopped: ${e.message.replace(/\.$/, "")}` }]
-            });
-            continue;
-          }
-          context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
-        }
-      }
-    };
-  }
-});
-
-// rules/unrendered-template.ts
-function templateFolderOf(displayPath) {
-  const parts = displayPath.split("/");
-  const roles = parts.lastIndexOf("roles");
-  if (roles >= 0 && roles + 1 < parts.length - 1) return parts.slice(0, roles + 2).join("/");
-  return parts.slice(0, -1).join("/") || ".";
-}
-function parentOf(name) {
-  if (/(^|\/)roles\/[^/]+$/.test(name)) return void 0;
-  const at = name.lastIndexOf("/");
-  return at > 0 ? name.slice(0, at) : void 0;
-}
-function mergeSiblings(groups) {
-  let current = [...groups];
-  for (let changed = true; changed; ) {
-    changed = false;
-    const byParent = /* @__PURE__ */ new Map();
-    for (const g of current) {
-      const p = parentOf(g.name);
-      if (p !== void 0) byParent.set(p, [...byParent.get(p) ?? [], g]);
-    }
-    const merged = [];
-    const gone = /* @__PURE__ */ new Set();
-    for (const [parent, siblings] of byParent) {
-      if (siblings.length < 2) continue;
-      const own = current.find((g) => g.name === parent);
-      const all = own ? [own, ...siblings] : siblings;
-      for (const g of all) gone.add(g);
-      const first = all.reduce((a, b) => a.first.doc.file.displayPath <= b.first.doc.file.displayPath ? a : b);
-      merged.push({ name: parent, engine: first.engine, first: first.first, files: new Set(all.flatMap((g) => [...g.files])) });
-      changed = true;
-    }
-    current = [...current.filter((g) => !gone.has(g)), ...merged];
-  }
-  return current.sort((a, b) => a.first.doc.file.displayPath < b.first.doc.file.displayPath ? -1 : 1);
-}
-var HOW = {
-  Helm: "Lint the chart with --render-charts or --helm-chart DIR",
-  Go: "Lint what the tool renders, or add the folder to ignorePatterns",
-  Jinja: "Lint what Ansible renders, or add the folder to ignorePatterns",
-  placeholder: "Lint what the script writes, or add the folder to ignorePatterns",
-  Argo: ""
-};
-var unrendered_template_default = createRule({
-  name: "unrendered-template",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Templates of Kubernetes objects that cannot be linted as they stand, and Argo expressions YAML cannot read",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "diagnostic",
-      dataPlane: "both",
-      istioVersions: "all"
-    },
-    messages: {
-      folder: "{{ count }} files in {{ folder }}, this one first, are {{ engine }} templates, not manifests, so not linted. {{ how }}.",
-      folderOne: "This file is a {{ engine }} template, not a manifest: it is not linted as it stands. {{ how }}.",
-      argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value. Quote it: "{{ bare }}".',
-      chart: "This Helm chart is not linted as it stands. To lint what it renders, run meshlint --render-charts {{ dir }}."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const folders = /* @__PURE__ */ new Map();
-    return {
-      File({ file }) {
-        if (file.origin === void 0 && /(^|\/)Chart\.yaml$/.test(file.displayPath)) {
-          const dir = file.displayPath.replace(/\/?Chart\.yaml$/, "") || ".";
-          context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd2(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
-        }
-      },
-      TemplateDocument({ doc, template }) {
-        const offset = doc.startOffset + template.at;
-        if (template.engine === "Argo") {
-          const text = doc.file.text;
-          const close = text.indexOf("}}", offset);
-          const end = Math.min(lineEnd2(text, offset), close === -1 ? Infinity : close + 2);
-          const snippet = exactText(doc.file, offset, Math.min(end, offset + 80)).trim();
-          context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
-          return;
-        }
-        const name = templateFolderOf(doc.file.displayPath);
-        let folder = folders.get(name);
-        if (!folder) folders.set(name, folder = { name, engine: template.engine, first: { doc, offset }, files: /* @__PURE__ */ new Set() });
-        folder.files.add(doc.file.displayPath);
-      },
-      "Program:exit"() {
-        for (const f of mergeSiblings([...folders.values()])) {
-          const n = f.files.size;
-          const { doc, offset } = f.first;
-          context.report({
-            target: { doc, offset, endOffset: lineEnd2(doc.file.text, offset) },
-            messageId: n === 1 ? "folderOne" : "folder",
-            severity: "warn",
-            data: { count: n, folder: f.name, engine: f.engine, how: HOW[f.engine] }
-          });
-        }
-      }
-    };
-  }
-});
-
-// src/model/pod/no-proxy.ts
-function lookup(env, name) {
-  let found;
-  for (const e of env.entries) if (e.name === name) found = e;
-  if (found) {
-    return found.value === void 0 ? { state: "unknown", because: `${name} ${found.unknownBecause ?? "has no literal value"}`, open: false } : { state: "set", entry: found, value: found.value };
-  }
-  return env.openTo ? { state: "unknown", because: `${name} may come from ${env.openTo}`, open: true } : { state: "unset" };
-}
-function effectiveVar(env, names2) {
-  const empty = [];
-  for (let i = 0; i < names2.length; i++) {
-    const l = lookup(env, names2[i]);
-    if (l.state === "unknown") return { state: "unknown", because: l.because, open: l.open };
-    if (l.state === "unset") continue;
-    if (l.value === "") {
-      empty.push(l.entry);
-      continue;
-    }
-    const later = new Set(names2.slice(i + 1));
-    const ignored = env.entries.filter((e) => later.has(e.name));
-    return { state: "set", name: l.entry.name, value: l.value, entry: l.entry, ignored, empty };
-  }
-  return { state: "unset", empty };
-}
-function effectiveProxyEnv(env) {
-  let httpsProxy = effectiveVar(env, ["HTTPS_PROXY", "https_proxy"]);
-  if (httpsProxy.state === "unknown") {
-    const lower = lookup(env, "https_proxy");
-    if (lower.state === "set" && lower.value !== "") httpsProxy = { state: "set", name: "https_proxy", value: lower.value, entry: lower.entry, ignored: [], empty: [] };
-  }
-  return { httpsProxy, noProxy: effectiveVar(env, ["NO_PROXY", "no_proxy"]) };
-}
-function parseIPv4(s) {
-  const parts = s.split(".");
-  if (parts.length !== 4) return void 0;
-  const out = [];
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p) || p.length > 1 && p[0] === "0") return void 0;
-    const n = Number(p);
-    if (n > 255) return void 0;
-    out.push(n);
-  }
-  return out;
-}
-function parseIPv6(s) {
-  if (s.includes("%")) return void 0;
-  const halves = s.split("::");
-  if (halves.length > 2) return void 0;
-  const groups = (h) => {
-    if (h === "") return [];
-    const out = [];
-    const parts = h.split(":");
-    for (let i = 0; i < parts.length; i++) {
-      const p = parts[i];
-      if (i === parts.length - 1 && p.includes(".")) {
-        const v4 = parseIPv4(p);
-        if (!v4) return void 0;
-        out.push(v4[0] << 8 | v4[1], v4[2] << 8 | v4[3]);
-        continue;
-      }
-      if (!/^[0-9a-f]{1,4}$/i.test(p)) return void 0;
-      out.push(parseInt(p, 16));
-    }
-    return out;
-  };
-  const head = groups(halves[0]);
-  const tail = halves.length === 2 ? groups(halves[1]) : [];
-  if (!head || !tail) return void 0;
-  let words;
-  if (halves.length === 2) {
-    const fill = 8 - head.length - tail.length;
-    if (fill < 1) return void 0;
-    words = [...head, ...new Array(fill).fill(0), ...tail];
-  } else {
-    if (head.length !== 8) return void 0;
-    words = head;
-  }
-  return words.flatMap((w) => [w >> 8, w & 255]);
-}
-function parseIp(s) {
-  if (s.includes(":")) return parseIPv6(s);
-  const v4 = parseIPv4(s);
-  return v4 ? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, ...v4] : void 0;
-}
-var isV4 = (ip) => ip.slice(0, 10).every((b) => b === 0) && ip[10] === 255 && ip[11] === 255;
-function isLoopback(ip) {
-  if (isV4(ip)) return ip[12] === 127;
-  return ip.slice(0, 15).every((b) => b === 0) && ip[15] === 1;
-}
-function parseCidr(s) {
-  const slash = s.indexOf("/");
-  if (slash < 0) return void 0;
-  const addr = s.slice(0, slash);
-  const len = s.slice(slash + 1);
-  const ip = parseIp(addr);
-  if (!ip || !/^\d+$/.test(len)) return void 0;
-  const v4 = !addr.includes(":");
-  const bits = Number(len);
-  if (bits > (v4 ? 32 : 128)) return void 0;
-  return { ip, v4, bits };
-}
-function cidrContains(c, ip) {
-  if (c.v4 && !isV4(ip)) return false;
-  const offset = c.v4 ? 96 : 0;
-  for (let bit = 0; bit < c.bits; bit++) {
-    const i = offset + bit;
-    const mask = 128 >> i % 8;
-    if (((c.ip[i >> 3] ^ ip[i >> 3]) & mask) !== 0) return false;
-  }
-  return true;
-}
-var sameIp = (a, b) => a.every((x, i) => x === b[i]);
-function splitHostPort(s) {
-  const i = s.lastIndexOf(":");
-  if (i < 0) return void 0;
-  let host;
-  let from = 0;
-  if (s.startsWith("[")) {
-    const end = s.indexOf("]");
-    if (end < 0 || end + 1 !== i) return void 0;
-    host = s.slice(1, end);
-    from = end + 1;
-    if (s.slice(1).includes("[") || s.slice(from).includes("]")) return void 0;
-  } else {
-    host = s.slice(0, i);
-    if (host.includes(":") || s.includes("[") || s.includes("]")) return void 0;
-  }
-  return { host, port: s.slice(i + 1) };
-}
-function parseNoProxy(list2) {
-  const out = [];
-  for (const part of list2.split(",")) {
-    const raw = part.trim();
-    const p = raw.toLowerCase();
-    if (p === "") continue;
-    if (p === "*") {
-      out.push({ kind: "all", raw });
-      return out;
-    }
-    const cidr = parseCidr(p);
-    if (cidr) {
-      out.push({ kind: "cidr", raw, cidr });
-      continue;
-    }
-    let host = p;
-    let port = "";
-    const hp = splitHostPort(p);
-    if (hp) {
-      if (hp.host === "") {
-        out.push({ kind: "ignored", raw });
-        continue;
-      }
-      host = hp.host;
-      port = hp.port;
-    }
-    const ip = parseIp(host);
-    if (ip) {
-      out.push({ kind: "ip", raw, ip, port });
-      continue;
-    }
-    if (host.startsWith("*.")) host = host.slice(1);
-    const matchHost = !host.startsWith(".");
-    out.push({ kind: "domain", raw, suffix: matchHost ? `.${host}` : host, port, matchHost });
-  }
-  return out;
-}
-function entryMatches(e, host, port, ip) {
-  switch (e.kind) {
-    case "all":
-      return true;
-    case "cidr":
-      return ip !== void 0 && cidrContains(e.cidr, ip);
-    case "ip":
-      return ip !== void 0 && sameIp(e.ip, ip) && (e.port === "" || e.port === port);
-    case "domain":
-      return (host.endsWith(e.suffix) || e.matchHost && host === e.suffix.slice(1)) && (e.port === "" || e.port === port);
-    case "ignored":
-      return false;
-  }
-}
-function noProxyCovers(list2, host, port) {
-  const h = host.trim().toLowerCase();
-  const p = String(port);
-  const ip = parseIp(h);
-  if (h === "localhost" || ip && isLoopback(ip)) return { covered: true, by: void 0, reason: `does not matter: Go never proxies ${h}` };
-  const entries2 = parseNoProxy(list2);
-  if (entries2.length === 0) return { covered: false, by: void 0, reason: "is empty" };
-  const hit = entries2.find((e) => entryMatches(e, h, p, ip));
-  if (hit) {
-    return {
-      covered: true,
-      by: hit.raw,
-      reason: hit.kind === "all" ? `lists *, which turns the proxy off for every host` : `lists ${hit.raw}, which matches ${h}:${p}`
-    };
-  }
-  return { covered: false, by: void 0, reason: missReason(entries2, h, p, ip) };
-}
-function missReason(entries2, host, port, ip) {
-  const domains = entries2.filter((e) => e.kind === "domain");
-  const wrongPort = domains.find((e) => e.port !== "" && entryMatches({ ...e, port: "" }, host, port, ip));
-  if (wrongPort) return `lists ${wrongPort.raw}, which matches only port ${wrongPort.port} (the call uses port ${port})`;
-  const wrongIpPort = entries2.find((e) => e.kind === "ip" && e.port !== "" && ip !== void 0 && sameIp(e.ip, ip));
-  if (wrongIpPort && wrongIpPort.kind === "ip") return `lists ${wrongIpPort.raw}, which matches only port ${wrongIpPort.port} (the call uses port ${port})`;
-  if (ip === void 0) {
-    const labels = host.split(".");
-    const tld = labels[labels.length - 1] ?? "";
-    const shares = (e, names2) => e.suffix.split(".").some((l) => l !== "" && names2.includes(l));
-    const near = domains.find((e) => shares(e, [tld])) ?? domains.find((e) => e.suffix.endsWith(".cluster.local")) ?? domains.find((e) => shares(e, labels));
-    if (near) return `lists ${near.raw}, which does not match ${host}`;
-    if (entries2.some((e) => e.kind === "cidr" || e.kind === "ip") && domains.length === 0) {
-      return `lists only IP addresses and ranges, which never match a name such as ${host}`;
-    }
-  }
-  const shown3 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
-  return `(${shown3}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
-}
-function withSvc(value) {
-  const v = value.trimEnd();
-  if (v.trim() === "") return ".svc";
-  return v.endsWith(",") ? `${v}.svc` : `${v},.svc`;
-}
-
-// rules/apiserver-no-proxy-svc.ts
-var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
-var basename = (s) => s.slice(s.lastIndexOf("/") + 1);
-function imageName(image) {
-  let s = image.split("@")[0] ?? "";
-  const colon = s.lastIndexOf(":");
-  if (colon > s.lastIndexOf("/")) s = s.slice(0, colon);
-  return basename(s);
-}
-var APISERVER_IMAGE = /^kube-apiserver(-(amd64|arm64|arm|ppc64le|s390x))?$/;
-function isKubeApiserver(c) {
-  const argv = [...strings(c.command), ...strings(c.args)];
-  const program = argv[0] === void 0 ? "" : basename(argv[0]);
-  if (program === "kube-apiserver") return true;
-  if (program === "hyperkube" && (argv[1] === "apiserver" || argv[1] === "kube-apiserver")) return true;
-  return typeof c.image === "string" && APISERVER_IMAGE.test(imageName(c.image));
-}
-function envListOf(list2, openTo) {
-  const entries2 = [];
-  (Array.isArray(list2) ? list2 : []).forEach((item, index) => {
-    const o = asObject(item);
-    if (!o || typeof o.name !== "string") return;
-    if (o.valueFrom !== void 0 && o.valueFrom !== null) {
-      entries2.push({ name: o.name, value: void 0, unknownBecause: "comes from valueFrom", index });
-      return;
-    }
-    const v = o.value;
-    if (v === void 0 || v === null) entries2.push({ name: o.name, value: "", index });
-    else if (typeof v !== "string") entries2.push({ name: o.name, value: void 0, unknownBecause: "is not a string", index });
-    else if (/\$\(/.test(v.replace(/\$\$/g, ""))) entries2.push({ name: o.name, value: void 0, unknownBecause: "refers to other variables", index });
-    else entries2.push({ name: o.name, value: v.replace(/\$\$/g, "$"), index });
-  });
-  return { entries: entries2, openTo };
-}
-function injectionHosts(facts) {
-  const input = facts.mesh.webhooks.filter((w) => w.origin === "input");
-  if (input.length === 0) return { hosts: [{ host: "istiod.istio-system.svc", port: 443, webhooks: [] }], known: false };
-  const byHost = /* @__PURE__ */ new Map();
-  for (const w of input) {
-    if (w.deactivated || !w.service?.name || !w.service.namespace) continue;
-    const host = `${w.service.name}.${w.service.namespace}.svc`;
-    const p = w.service.port;
-    const key = `${host}:${p}`;
-    const entry = byHost.get(key) ?? { host, port: p, webhooks: [] };
-    entry.webhooks.push(w);
-    byHost.set(key, entry);
-  }
-  return byHost.size > 0 ? { hosts: [...byHost.values()], known: true } : void 0;
-}
-function webhookThroughProxy(env, hosts) {
-  const fx = effectiveProxyEnv(env);
-  if (fx.httpsProxy.state !== "set") return void 0;
-  let np = fx.noProxy;
-  let assumesClosed = false;
-  if (np.state === "unknown") {
-    if (!np.open) return void 0;
-    np = effectiveProxyEnv({ ...env, openTo: void 0 }).noProxy;
-    assumesClosed = true;
-    if (np.state === "unknown") return void 0;
-  }
-  const list2 = np.state === "set" ? np.value : "";
-  const decisions = hosts.map((h) => ({ h, d: noProxyCovers(list2, h.host, h.port) }));
-  const missedWith = decisions.filter((x) => !x.d.covered);
-  const first = missedWith[0];
-  if (!first) return void 0;
-  const missed = missedWith.map((x) => x.h);
-  let reason;
-  if (np.state === "set") {
-    const shadow = np.ignored.find((e) => e.value !== void 0 && missed.every((h) => noProxyCovers(e.value, h.host, h.port).covered));
-    const via = np.empty.length ? ` (${np.empty.map((e) => e.name).join(", ")} is empty, so Go reads ${np.name})` : "";
-    reason = shadow ? `${shadow.name} has ${noProxyCovers(shadow.value, first.h.host, first.h.port).by} but ${np.name} is set and wins` : `${np.name}${via} ${first.d.reason}`;
-  } else {
-    reason = np.empty.length ? `${np.empty.map((e) => e.name).join(" and ")} ${np.empty.length > 1 ? "are" : "is"} empty${np.empty.some((e) => e.name === "NO_PROXY") && !np.empty.some((e) => e.name === "no_proxy") ? " and no_proxy is not set" : ""}` : `neither NO_PROXY nor no_proxy is ${assumesClosed ? "listed" : "set"}`;
-  }
-  const editable = np.state === "set" ? np.entry : np.empty.find((e) => e.name === "NO_PROXY") ?? np.empty[0];
-  return {
-    proxy: fx.httpsProxy.entry,
-    noProxy: np.state === "set" ? np : void 0,
-    emptyNoProxy: np.empty,
-    missed,
-    reason,
-    assumesClosed,
-    fixValue: editable ? { entry: editable, value: withSvc(editable.value ?? "") } : void 0
-  };
-}
-var hostText = (h) => `${h.host}:${h.port}`;
-var apiserver_no_proxy_svc_default = createRule({
-  name: "apiserver-no-proxy-svc",
-  meta: {
-    type: "problem",
-    hasSuggestions: true,
-    docs: {
-      description: "kube-apiserver with an HTTPS proxy whose no-proxy list does not cover the injection webhook's .svc host",
-      defaultLevel: "error",
-      precision: "high",
-      category: "admission",
-      dataPlane: "sidecar",
-      istioVersions: "all"
-    },
-    messages: {
-      proxied: "kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: {{ webhook }} is unreachable, so injected pods fail. {{ fix }}",
-      addSvc: "Add .svc to {{ name }}"
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const called = injectionHosts(context.facts);
-    const check = (resource, envPath, env, where) => {
-      if (!called) return;
-      const f = webhookThroughProxy(env, called.hosts);
-      if (!f) return;
-      const valuePath = (e) => [...envPath, e.index, "value"];
-      const hasValueKey = (e) => Object.hasOwn(asObject(getIn(resource.object, [...envPath, e.index])) ?? {}, "value");
-      if (f.assumesClosed) {
-        context.unknown("proxy-env", resource, env.openTo);
-        return;
-      }
-      const webhook = "Istio's injection webhook";
-      const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : void 0;
-      const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
-      const fix = fixEntry ? [{ op: "set", path: valuePath(fixEntry.entry), value: fixEntry.value }] : void 0;
-      const at = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
-      const related = [];
-      if (at !== f.proxy) related.push({ target: { resource, path: valuePath(f.proxy) }, message: `the HTTPS proxy (${f.proxy.name})` });
-      for (const e of f.noProxy?.ignored ?? []) {
-        if (e.value !== void 0 && e !== at) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name}: not read, ${f.noProxy?.name} wins` });
-      }
-      for (const e of f.emptyNoProxy) if (e !== at && hasValueKey(e)) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name} is empty` });
-      for (const h of f.missed) {
-        const w = h.webhooks.find((x) => x.resource && x.index !== void 0);
-        if (w?.resource && w.index !== void 0) {
-          related.push({ target: { resource: w.resource, path: ["webhooks", w.index, "clientConfig", "service"] }, message: `injection webhook ${w.name} calls ${hostText(h)}` });
-        }
-      }
-      const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText };
-      context.report({
-        target: { resource, path: valuePath(at) },
-        messageId: "proxied",
-        data,
-        // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
-        ...fix && fixEntry ? { suggest: [{ messageId: "addSvc", data: { name: fixEntry.entry.name }, edits: fix }] } : {},
-        related
-      });
-    };
-    return {
-      Container(c) {
-        if (c.group !== "containers" || !isKubeApiserver(c.object)) return;
-        const envFrom = Array.isArray(c.object.envFrom) ? c.object.envFrom : [];
-        const sources = envFrom.map((s) => {
-          const o = asObject(s) ?? {};
-          const ref = asObject(o.configMapRef) ? `ConfigMap ${asObject(o.configMapRef)?.name}` : asObject(o.secretRef) ? `Secret ${asObject(o.secretRef)?.name}` : "a source";
-          return ref;
-        });
-        const openTo = sources.length ? `envFrom ${sources.join(", ")}` : void 0;
-        check(c.template.resource, [...c.path, "env"], envListOf(c.object.env, openTo), "env");
-      },
-      Resource(r) {
-        if (r.kind !== "ClusterConfiguration" || !r.apiVersion.startsWith("kubeadm.k8s.io/") || /^kubeadm\.k8s\.io\/v1(alpha\d+|beta[123])$/.test(r.apiVersion)) return;
-        const extra = getIn(r.object, ["apiServer", "extraEnvs"]);
-        if (!Array.isArray(extra)) return;
-        check(r, ["apiServer", "extraEnvs"], envListOf(extra, "the environment kubeadm runs in"), "extraEnvs");
-      }
-    };
-  }
-});
 
 // src/model/install/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
@@ -21701,6 +19712,3368 @@ var InstallFactsBuilder = class {
   }
 };
 
+// src/model/data/ossm.json
+var ossm_default = {
+  source: "maistra/istio-operator at branches maistra-2.0 to maistra-2.5 (and v2.6 chart and profiles at its 2.6 commits): resources/helm/v2.N/istio-control/istio-discovery/templates/mutatingwebhook.yaml and istiod-injector-configmap.yaml, resources/smcp-templates/v2.N/base, pkg/apis/maistra/conversion/proxy.go, pkg/controller/servicemesh/memberroll/controller.go, member/namespace_reconciler.go, controlplane/namespace_labels.go; maistra/istio at maistra-2.0 to maistra-2.6: pkg/kube/inject/inject.go injectRequired (the decision is upstream's at the Istio release each version is based on)",
+  memberOfLabel: "maistra.io/member-of",
+  ignoreNamespaceLabel: "maistra.io/ignore-namespace",
+  webhook: {
+    configName: "istiod-{smcp}-{namespace}",
+    entryName: "sidecar-injector.istio.io",
+    service: "istiod-{smcp}",
+    namespaceSelector: [
+      { key: "maistra.io/member-of", operator: "In", values: ["{namespace}"] },
+      { key: "maistra.io/ignore-namespace", operator: "DoesNotExist", values: [] },
+      { key: "istio-injection", operator: "NotIn", values: ["disabled"] },
+      { key: "istio-env", operator: "DoesNotExist", values: [] }
+    ],
+    objectSelectorFrom: {
+      "v2.4": [{ key: "app", operator: "NotIn", values: ["istiod"] }]
+    },
+    evidence: "mutatingwebhook.yaml is the same at v2.0 to v2.6 but for the objectSelector `app NotIn [istiod]` added in v2.4 (OSSM-2221); the selector never requires istio-injection=enabled and never reads istio.io/rev; revision is the SMCP's name and the release namespace its namespace (strategy_v2_N.go)"
+  },
+  policy: {
+    field: ["spec", "proxy", "injection", "autoInject"],
+    profilesSettingIt: ["default", "base"],
+    whenUnset: "disabled",
+    evidence: "conversion/proxy.go: autoInject true sets global.proxy.autoInject enabled, anything else disabled; smcp-templates/v2.N/base sets proxy.injection.autoInject: false, and the default profile (servicemesh or maistra: base + small) is applied when spec.profiles is empty"
+  },
+  memberRoll: {
+    name: "default",
+    wildcardFrom: "v2.3",
+    memberSelectorsFrom: "v2.4",
+    excludedByPattern: ["^kube$", "^openshift$", "^kube-", "^openshift-"],
+    excludedByPatternFrom: { "v2.4": ["^ibm-"] },
+    clusterWideDefaultSelector: { "istio-injection": "enabled" },
+    evidence: `memberroll/controller.go: the roll must be named default, in the control plane's namespace; "*" (operator 2.3 on) and memberSelectors (2.4 on) skip the control plane's namespace, kube, openshift, kube-*, openshift-* (and ibm-* from 2.4); explicitly listed names are not filtered. In ClusterWide mode (2.4 on) a missing roll is created selecting istio-injection=enabled`
+  },
+  member: {
+    name: "default",
+    evidence: "member/controller.go: a ServiceMeshMember named default in the member namespace, spec.controlPlaneRef {name, namespace}, joins that namespace; one in the control plane's own namespace is ignored"
+  },
+  controlPlaneNamespace: {
+    ignoredBefore: "v2.4",
+    evidence: "controlplane/namespace_labels.go: the control plane's namespace is always labelled member-of itself; before v2.4 also maistra.io/ignore-namespace, so nothing there is injected"
+  }
+};
+
+// src/model/install/ossm.ts
+var MEMBER_OF_LABEL = ossm_default.memberOfLabel;
+var IGNORE_NAMESPACE_LABEL = ossm_default.ignoreNamespaceLabel;
+var SOURCE_REPO = "maistra/istio-operator";
+var str4 = (v) => typeof v === "string" && v !== "" ? v : void 0;
+var isControlPlane = (r) => r.kind === "ServiceMeshControlPlane" && r.apiVersion.startsWith("maistra.io/");
+var isMemberRoll = (r) => r.kind === "ServiceMeshMemberRoll" && r.apiVersion.startsWith("maistra.io/");
+var isMember = (r) => r.kind === "ServiceMeshMember" && r.apiVersion.startsWith("maistra.io/");
+function minorOf(version2) {
+  const m = typeof version2 === "string" ? /^v?2\.(\d{1,2})$/.exec(version2.trim()) : null;
+  return m ? Number(m[1]) : void 0;
+}
+var atLeastMinor = (cp, tag) => {
+  const want = minorOf(tag);
+  return cp.minor === void 0 || want === void 0 ? void 0 : cp.minor >= want;
+};
+function controlPlaneOf(r) {
+  if (!isControlPlane(r)) return void 0;
+  const spec = asObject(r.object.spec) ?? {};
+  const autoInject = getIn(spec, ossm_default.policy.field.slice(1));
+  const profiles = Array.isArray(spec.profiles) ? spec.profiles.filter((p) => typeof p === "string") : [];
+  const setsIt = profiles.length === 0 || profiles.some((p) => ossm_default.policy.profilesSettingIt.includes(p));
+  const where = `ServiceMeshControlPlane ${r.name || "(no name)"}`;
+  const policy = autoInject === true ? "enabled" : autoInject === false ? "disabled" : typeof autoInject === "string" && isPlaceholder(autoInject) ? void 0 : setsIt ? ossm_default.policy.whenUnset : void 0;
+  const policySource = typeof autoInject === "boolean" ? `${where} spec.proxy.injection.autoInject: ${autoInject}` : policy ? `${where}: its ${profiles.length === 0 ? "default profile" : `profile ${profiles.find((p) => ossm_default.policy.profilesSettingIt.includes(p))}`} sets proxy.injection.autoInject: false` : `${where}: its profiles (${profiles.join(", ")}) may set proxy.injection.autoInject`;
+  return {
+    resource: r,
+    name: r.name,
+    namespace: r.namespace,
+    minor: minorOf(spec.version),
+    policy,
+    policySource,
+    objectSelector: getIn(spec, ["techPreview", "sidecarInjectorWebhook", "objectSelector", "enabled"]) === true,
+    clusterWide: spec.mode === "ClusterWide" || getIn(spec, ["techPreview", "controlPlaneMode"]) === "ClusterScoped"
+  };
+}
+var fill = (text, cp) => text.replaceAll("{smcp}", cp.name).replaceAll("{namespace}", cp.namespace ?? "");
+var requirements = (list2, cp) => list2.map((r) => ({ key: r.key, operator: r.operator, values: r.values.map((v) => fill(v, cp)) }));
+function webhookOf(cp) {
+  if (!cp.namespace || !cp.name) return void 0;
+  const object = [];
+  for (const [from, list2] of Object.entries(ossm_default.webhook.objectSelectorFrom)) if (atLeastMinor(cp, from) === true) object.push(...requirements(list2, cp));
+  if (cp.objectSelector) object.push({ key: INJECT_KEY, operator: cp.policy === "enabled" ? "NotIn" : "In", values: [cp.policy === "enabled" ? "false" : "true"] });
+  return {
+    configName: fill(ossm_default.webhook.configName, cp),
+    name: ossm_default.webhook.entryName,
+    shortName: "ossm",
+    namespaceSelector: { requirements: requirements(ossm_default.webhook.namespaceSelector, cp) },
+    objectSelector: { requirements: object },
+    revision: cp.name,
+    tag: void 0,
+    revLabel: cp.name,
+    deactivated: false,
+    service: { name: fill(ossm_default.webhook.service, cp), namespace: cp.namespace, port: 443 },
+    url: void 0,
+    caBundle: void 0,
+    // The operator's webhookca controller fills in the CA bundle.
+    caInjected: true,
+    origin: "input",
+    resource: void 0,
+    index: void 0,
+    declaredAt: { resource: cp.resource, path: [] },
+    distribution: "ossm"
+  };
+}
+var patternsFor = (cp) => {
+  const list2 = [...ossm_default.memberRoll.excludedByPattern];
+  for (const [from, more] of Object.entries(ossm_default.memberRoll.excludedByPatternFrom)) if (atLeastMinor(cp, from) !== false) list2.push(...more);
+  return list2.map((p) => new RegExp(p));
+};
+var OssmMeshBuilder = class {
+  controlPlanes = [];
+  rolls = [];
+  members = [];
+  addResource(r) {
+    const cp = controlPlaneOf(r);
+    if (cp) this.controlPlanes.push(cp);
+    else if (isMemberRoll(r)) this.rolls.push(r);
+    else if (isMember(r)) this.members.push(r);
+  }
+  build() {
+    if (this.controlPlanes.length === 0) return void 0;
+    const controlPlanes = this.controlPlanes;
+    const rollOf = /* @__PURE__ */ new Map();
+    for (const r of this.rolls) {
+      if (r.name !== ossm_default.memberRoll.name || !r.namespace || rollOf.has(r.namespace)) continue;
+      const spec = asObject(r.object.spec) ?? {};
+      const members = Array.isArray(spec.members) ? spec.members.filter((m) => typeof m === "string") : [];
+      const selectors = Array.isArray(spec.memberSelectors) ? spec.memberSelectors.map(parseSelector) : [];
+      rollOf.set(r.namespace, { resource: r, members, selectors });
+    }
+    const joined = /* @__PURE__ */ new Map();
+    for (const m of this.members) {
+      const cpNamespace = str4(getIn(m.object, ["spec", "controlPlaneRef", "namespace"]));
+      if (m.name !== ossm_default.member.name || !m.namespace || !cpNamespace || cpNamespace === m.namespace || joined.has(m.namespace)) continue;
+      joined.set(m.namespace, { cpNamespace, resource: m });
+    }
+    return {
+      controlPlanes,
+      webhooks: controlPlanes.flatMap((cp) => webhookOf(cp) ?? []),
+      membershipOf: (ns, labels) => membership(ns, labels, controlPlanes, rollOf, joined)
+    };
+  }
+};
+function membership(ns, labels, cps, rolls, joined) {
+  const own = cps.find((cp) => cp.namespace === ns);
+  if (own) return { member: true, controlPlane: own, why: `namespace ${ns} is the control plane's own (ServiceMeshControlPlane ${own.name})` };
+  const viaMember = joined.get(ns);
+  const joinedCp = viaMember && cps.find((cp) => cp.namespace === viaMember.cpNamespace);
+  if (joinedCp) return { member: true, controlPlane: joinedCp, why: `ServiceMeshMember ${ns}/default joins namespace ${ns} to the mesh of ${joinedCp.namespace}` };
+  let open;
+  for (const cp of cps) {
+    if (!cp.namespace) continue;
+    const roll = rolls.get(cp.namespace);
+    if (!roll) {
+      if (cp.clusterWide && atLeastMinor(cp, "v2.4") === true) {
+        const m = matches({ requirements: Object.entries(ossm_default.memberRoll.clusterWideDefaultSelector).map(([key, v]) => ({ key, operator: "In", values: [v] })) }, labels);
+        if (m === true && !excluded(ns, cp)) return { member: true, controlPlane: cp, why: `ServiceMeshControlPlane ${cp.name} is ClusterWide with no ServiceMeshMemberRoll among the inputs: the operator's roll selects istio-injection=enabled` };
+        if (m === "unknown") open ??= cp;
+        continue;
+      }
+      open ??= cp;
+      continue;
+    }
+    if (roll.members.includes(ns)) return { member: true, controlPlane: cp, why: `ServiceMeshMemberRoll ${cp.namespace}/default lists namespace ${ns}` };
+    if (excluded(ns, cp)) continue;
+    if (roll.members.includes("*") && atLeastMinor(cp, ossm_default.memberRoll.wildcardFrom) !== false) return { member: true, controlPlane: cp, why: `ServiceMeshMemberRoll ${cp.namespace}/default lists "*"` };
+    const selected = atLeastMinor(cp, ossm_default.memberRoll.memberSelectorsFrom) === false ? [] : roll.selectors.map((s) => matches(s, labels));
+    if (selected.includes(true)) return { member: true, controlPlane: cp, why: `ServiceMeshMemberRoll ${cp.namespace}/default selects namespace ${ns} by its labels` };
+    if (selected.includes("unknown")) open ??= cp;
+  }
+  if (open) return { member: "unknown", fact: `whether namespace ${ns} is a member of the OpenShift Service Mesh of ${open.namespace ?? "its control plane"} (a ServiceMeshMemberRoll or ServiceMeshMember naming it, or its labels)` };
+  return { member: false, why: `no ServiceMeshMemberRoll or ServiceMeshMember among the inputs makes namespace ${ns} a member of the mesh` };
+}
+function excluded(ns, cp) {
+  return ns === cp.namespace || patternsFor(cp).some((p) => p.test(ns));
+}
+function operatorLabels(ns, m) {
+  if (m.member === "unknown") return { labels: {}, open: { [MEMBER_OF_LABEL]: m.fact } };
+  if (m.member === false) return { labels: {}, open: {} };
+  const cp = m.controlPlane;
+  const labels = { [MEMBER_OF_LABEL]: cp.namespace ?? "" };
+  const open = {};
+  if (cp.namespace === ns) {
+    const before = atLeastMinor(cp, ossm_default.controlPlaneNamespace.ignoredBefore);
+    if (before === false) labels[IGNORE_NAMESPACE_LABEL] = "ignore";
+    else if (before === void 0) open[IGNORE_NAMESPACE_LABEL] = `the OpenShift Service Mesh version of ServiceMeshControlPlane ${cp.name} (before 2.4 its own namespace is never injected)`;
+  }
+  return { labels, open };
+}
+var describeMembership = (ns, m) => m.member === true ? `${m.why} \u2192 the operator labels it ${MEMBER_OF_LABEL}=${m.controlPlane.namespace ?? ""}` : m.member === false ? m.why : `${m.fact} is not among the inputs`;
+var MEMBERSHIP_SOURCE = `${SOURCE_REPO} pkg/controller/servicemesh/member/namespace_reconciler.go`;
+
+// src/model/ambient/capture.ts
+var DATAPLANE_MODE = "istio.io/dataplane-mode";
+var AMBIENT = "ambient";
+var DATAPLANE_NONE = "none";
+var SELECTOR_SOURCE = "cni/pkg/util/enablement_selector.go Matches";
+var DEFAULT_CAPTURE_INSTALL = { excludeNamespaces: ["kube-system"], excludeSource: "istio-cni's default excludeNamespaces" };
+function excludeHonoured(version2) {
+  return version2 === void 0 || atLeast(version2, 1, 30);
+}
+var HOST_NETWORK_CHECK_MISSING = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
+function hostNetworkCheckMissing(v) {
+  const last = v.major === 1 ? HOST_NETWORK_CHECK_MISSING[v.minor] : void 0;
+  return last !== void 0 && v.patch <= last;
+}
+function selectorsAsk(pod, ns, selectors) {
+  let ask = false;
+  for (const entry of selectors.list) {
+    const podMatch = matches(entry.podSelector, knownLabels(pod.labels));
+    const nsMatch = podMatch === false ? false : matches(entry.namespaceSelector, ns);
+    const both = podMatch === false || nsMatch === false ? false : podMatch === true && nsMatch === true ? true : "unknown";
+    if (both === true) {
+      const by = entry.namespaceSelector.requirements.length > 0 ? "namespace" : "pod";
+      return { ask: true, by, text: `istio-cni's enablement selector (pod ${describeSelector(entry.podSelector)}; namespace ${describeSelector(entry.namespaceSelector)}) from ${selectors.source} matches` };
+    }
+    if (both === "unknown") ask = "unknown";
+  }
+  if (ask === "unknown") return { ask, by: "namespace", text: `whether its namespace matches istio-cni's enablement selectors (${selectors.source}) is unknown` };
+  return { ask: false, by: void 0, text: `no enablement selector of istio-cni (${selectors.source}) matches the pod and its namespace` };
+}
+function ambientAsked(pod, ns, install, version2) {
+  const customSelectors = version2 === void 0 || atLeast(version2, 1, 27);
+  const selectors = customSelectors ? install.selectors : void 0;
+  if (selectors === "unknown") return { ask: "unknown", by: void 0, text: "istio-cni's enablement selectors are unknown" };
+  if (selectors) return selectorsAsk(pod, ns, selectors);
+  if (version2 !== void 0 && !atLeast(version2, 1, 22)) {
+    if (ns.known[DATAPLANE_MODE] === AMBIENT && pod.annotations["ambient.istio.io/redirection"] === "disabled") {
+      return { ask: false, by: void 0, text: `the pod's annotation ambient.istio.io/redirection=disabled opts it out (Istio ${version2.text} reads no pod label)` };
+    }
+    const nsMode2 = ns.known[DATAPLANE_MODE];
+    if (nsMode2 === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
+    if (nsMode2 === void 0 && !ns.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+    return { ask: false, by: void 0, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version2.text} reads no pod label)` };
+  }
+  const podMode = pod.labels[DATAPLANE_MODE];
+  if (podMode !== void 0 && isPlaceholder(podMode)) {
+    return { ask: "unknown", by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${podMode} is filled in by a tool`, because: `the pod's label ${DATAPLANE_MODE}=${podMode}, which a tool fills in` };
+  }
+  if (podMode === AMBIENT) return { ask: true, by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
+  if (podMode === DATAPLANE_NONE) return { ask: false, by: void 0, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
+  const nsMode = ns.known[DATAPLANE_MODE];
+  const other = podMode === void 0 ? "" : ` (the pod's own value "${podMode}" is neither ${AMBIENT} nor ${DATAPLANE_NONE}, so the namespace decides)`;
+  if (nsMode === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}${other}` };
+  if (nsMode !== void 0) return { ask: false, by: void 0, text: `its namespace's ${DATAPLANE_MODE}="${nsMode}" is not exactly "${AMBIENT}": nothing asks for ambient${other}` };
+  if (!ns.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+  return { ask: false, by: void 0, text: `neither the pod nor its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
+}
+function predictCapture(input) {
+  const { pod, namespaceLabels: namespaceLabels2, injection, install } = input;
+  const trace = [];
+  const asked = ambientAsked(pod, namespaceLabels2, install, input.version);
+  const done = (outcome, askedBy, unknownBecause) => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
+  const inExcluded = pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace);
+  if (inExcluded && excludeHonoured(input.version)) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/nodeagent/informers.go" });
+    return done(injection.outcome === "injected" ? "sidecar" : injection.outcome === "unknown" ? "unknown" : "none", asked.by, injection.unknownBecause);
+  }
+  if (inExcluded && asked.ask !== false) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource}, but Istio ${input.version?.text ?? ""}'s node agent does not read that list: it captures the pod once it has an IP (only the CNI plugin skips it; fixed in 1.30)`, source: "cni/pkg/nodeagent/informers.go" });
+  }
+  if (pod.namespace !== void 0 && install.excludeUnknown && excludeHonoured(input.version) && asked.ask !== false && injection.outcome !== "injected") {
+    trace.push({ text: `whether namespace ${pod.namespace} is in ${install.excludeSource} is unknown` });
+    return done("unknown", asked.by, install.excludeSource);
+  }
+  if (pod.hostNetwork) {
+    trace.push({ text: "the pod uses hostNetwork: ztunnel never captures it", source: SELECTOR_SOURCE });
+    if (input.version !== void 0 && hostNetworkCheckMissing(input.version) && asked.ask !== false) {
+      trace.push({ text: `Istio ${input.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31.0, 1.30.4 and 1.29.7)`, source: "cni/pkg/util/enablement_selector.go" });
+    }
+    return done("none", asked.by);
+  }
+  if (injection.outcome === "injected") {
+    trace.push({ text: `it gets a sidecar: the injector writes sidecar.istio.io/status, and istio-cni skips pods with it${asked.ask === true ? " (the ambient label has no effect)" : ""}`, source: SELECTOR_SOURCE });
+    return done("sidecar", asked.by);
+  }
+  trace.push({ text: asked.text, source: SELECTOR_SOURCE });
+  if (injection.outcome === "unknown") {
+    trace.push({ text: "whether it gets a sidecar is unknown, and a sidecar wins over ambient" });
+    return done("unknown", asked.by, injection.unknownBecause);
+  }
+  if (pod.namespace === void 0 && asked.ask !== false) {
+    trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
+    return done("unknown", asked.by, "the workload's namespace");
+  }
+  if (asked.ask === "unknown") return done("unknown", asked.by, asked.because ?? (asked.by === void 0 ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`));
+  if (!asked.ask) return done("none", asked.by);
+  if (install.enabled === "unknown") {
+    trace.push({ text: "whether istio-cni runs with ambient on is unknown" });
+    return done("unknown", asked.by, "ambient.enabled of istio-cni");
+  }
+  if (install.enabled && !install.enabled.value) {
+    trace.push({ text: `istio-cni runs without ambient (${install.enabled.source}): ambient labels do nothing, and the pod's traffic is not in the mesh`, source: "manifests/charts/istio-cni/templates/configmap-cni.yaml" });
+    return done("none", asked.by);
+  }
+  return done("ambient", asked.by);
+}
+
+// src/model/ambient/install.ts
+var MAX_ENTRIES = 100;
+function cniValue(values, path) {
+  return values(["cni", ...path]) ?? values(path);
+}
+var stringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string") ? v.slice(0, MAX_ENTRIES) : void 0;
+function selectorsOf(v) {
+  if (!Array.isArray(v)) return void 0;
+  return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+}
+function isZtunnel(r) {
+  if (r.name === "ztunnel") return true;
+  return podTemplatesOf(r).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
+}
+var AmbientInstallBuilder = class {
+  ztunnel = [];
+  istiodAmbient = [];
+  exclude = [];
+  enabled = [];
+  selectors = [];
+  addResource(r) {
+    if (r.kind === "ConfigMap" && r.name === "istio-cni-config") {
+      const data = asObject(r.object.data) ?? {};
+      const where = `ConfigMap ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`;
+      if (typeof data.EXCLUDE_NAMESPACES === "string") {
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+      }
+      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
+      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
+        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
+        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
+      }
+      return;
+    }
+    if (r.kind === "DaemonSet" && isZtunnel(r)) {
+      this.ztunnel.push(`DaemonSet ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`);
+      return;
+    }
+    const istiod = istiodOf(r);
+    if (istiod) {
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
+      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r.name} (${r.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
+      return;
+    }
+    if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+      const cni = asObject(getIn(r.object, ["spec", "values", "cni"]));
+      if (!cni) return;
+      const where = `IstioOperator ${r.name || "(no name)"} (${r.doc.file.displayPath}: spec.values.cni`;
+      const ex = stringList(cni.excludeNamespaces);
+      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
+      const on = getIn(cni, ["ambient", "enabled"]);
+      if (typeof on === "boolean") this.enabled.push({ value: on, source: `${where}.ambient.enabled)` });
+    }
+  }
+  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
+  addRelease(release) {
+    const at = (path) => layeredValue(release.layers, path);
+    if (release.chart === "ztunnel") {
+      this.ztunnel.push(release.label);
+      return;
+    }
+    if (release.chart === "istiod") {
+      const v = at(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at(["env", "PILOT_ENABLE_AMBIENT"]);
+      if (v === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ("gap" in v) this.istiodAmbient.push({ value: void 0, source: v.gap });
+      else this.istiodAmbient.push({ value: v.value === true || v.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      return;
+    }
+    if (release.chart !== "cni") return;
+    const read2 = (path, list2, parse) => {
+      const v = cniValue(at, path);
+      if (v === void 0) return;
+      if ("gap" in v) list2.push({ value: void 0, source: v.gap });
+      else list2.push({ value: parse(v.value), source: `${release.label} (cni.${path.join(".")})` });
+    };
+    read2(["excludeNamespaces"], this.exclude, stringList);
+    read2(["ambient", "enabled"], this.enabled, (v) => typeof v === "boolean" ? v : void 0);
+    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
+  }
+  build() {
+    const notes = [];
+    const one = (list2, what, same) => {
+      const first = list2[0];
+      if (!first) return void 0;
+      if (list2.some((s) => s.value === void 0)) return "unknown";
+      if (list2.every((s) => same(s.value, first.value))) return first;
+      const sources = [...new Set(list2.map((s) => s.source))];
+      notes.push(`the inputs disagree on istio-cni's ${what} (${sources.slice(0, 3).join("; ")}${sources.length > 3 ? ` and ${sources.length - 3} more` : ""}); it is treated as unknown`);
+      return "unknown";
+    };
+    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const exclude = one(this.exclude, "excludeNamespaces", json);
+    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
+    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
+    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
+    const install = {
+      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
+      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
+      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
+      ztunnel: [...new Set(this.ztunnel)],
+      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
+    };
+    return { install, notes };
+  }
+};
+var NODE_AGENTS = [
+  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
+  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
+];
+var imageName = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
+function nodeAgentOf(labels, images) {
+  const names2 = new Set(images.map(imageName));
+  return NODE_AGENTS.find((a) => a.labels.some(([k, v]) => labels[k] === v) || names2.has(a.image));
+}
+
+// src/model/ambient/waypoint.ts
+var USE_WAYPOINT = "istio.io/use-waypoint";
+var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
+var WAYPOINT_FOR = "istio.io/waypoint-for";
+var WAYPOINT_CLASS = "istio-waypoint";
+var MAX_LISTENERS = 64;
+var str5 = (v) => typeof v === "string" ? v : void 0;
+var isGateway = (r) => r.kind === "Gateway" && r.apiVersion.startsWith("gateway.networking.k8s.io/");
+var isGatewayClass = (r) => r.kind === "GatewayClass" && r.apiVersion.startsWith("gateway.networking.k8s.io/");
+var labelsOf = (r) => asObject(getIn(r.object, ["metadata", "labels"])) ?? {};
+function waypointGateways(gateways, classes) {
+  const classLabel = /* @__PURE__ */ new Map();
+  for (const c of classes) {
+    const v = labelString(labelsOf(c)[WAYPOINT_FOR]);
+    if (v !== void 0) classLabel.set(c.name, v);
+  }
+  return gateways.map((g) => {
+    const className = str5(getIn(g.object, ["spec", "gatewayClassName"]));
+    const own = labelString(labelsOf(g)[WAYPOINT_FOR]);
+    const fromClass = className === void 0 ? void 0 : classLabel.get(className);
+    return {
+      resource: g,
+      name: g.name,
+      namespace: g.namespace,
+      className,
+      waypointFor: own ?? fromClass ?? "service",
+      waypointForSource: own !== void 0 ? "Gateway" : fromClass !== void 0 ? "GatewayClass" : "default"
+    };
+  });
+}
+function waypointServes(waypointFor, kind2) {
+  return waypointFor === "all" || waypointFor === kind2;
+}
+function waypointForAt(gateway, version2) {
+  return gateway.waypointForSource === "GatewayClass" && version2 !== void 0 && !atLeast(version2, 1, 23) ? "service" : gateway.waypointFor;
+}
+function namesNoWaypoint(value) {
+  return value === "" || value.toLowerCase() === "none";
+}
+function readsWaypointNamespace(version2) {
+  return version2 === void 0 || atLeast(version2, 1, 23);
+}
+function waypointRef(objectLabels, objectNamespace, namespaceLabels2, version2) {
+  const crossNamespace = readsWaypointNamespace(version2);
+  const named = (name, namespace, from) => isPlaceholder(name) || namespace !== void 0 && isPlaceholder(namespace) ? "unknown" : { name, namespace, from, none: namesNoWaypoint(name) };
+  const own = objectLabels[USE_WAYPOINT];
+  if (own !== void 0) return named(own, (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE] : void 0) ?? objectNamespace, "object");
+  const fromNs = namespaceLabels2.known[USE_WAYPOINT];
+  if (fromNs !== void 0) return named(fromNs, (crossNamespace ? namespaceLabels2.known[USE_WAYPOINT_NAMESPACE] : void 0) ?? objectNamespace, "namespace");
+  return namespaceLabels2.complete ? void 0 : "unknown";
+}
+function allowsNamespace(gateway, namespace, namespaceLabels2) {
+  if (namespace === gateway.namespace) return true;
+  const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
+  const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
+  const bound = str5(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
+  const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
+  const from = str5(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
+  if (isPlaceholder(from)) return "unknown";
+  if (from === "All") return true;
+  if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
+  return false;
+}
+function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways, version2) {
+  if (ref.none) return { gateway: void 0 };
+  if (ref.namespace === void 0) return { gateway: void 0, unknown: "the object's namespace" };
+  const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
+  if (!gateway) {
+    const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
+    if (near.length === 0 || near.some(isPlaceholder)) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    return { gateway: void 0, problem: { kind: "missing", near } };
+  }
+  const waypointFor = waypointForAt(gateway, version2);
+  if (kind2 !== "namespace" && !isPlaceholder(waypointFor) && !waypointServes(waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
+  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace && readsWaypointNamespace(version2)) {
+    const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
+    if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
+  }
+  return { gateway };
+}
+
+// src/model/install/control-plane.ts
+import { posix as posix4 } from "node:path";
+var CONTROL_PLANE_NAMES = [
+  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
+  {
+    name: "istiod-",
+    prefix: true,
+    releases: "1.5+",
+    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
+    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
+  },
+  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
+];
+function isControlPlaneName(name) {
+  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
+}
+var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
+var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
+var MAX_PORTS = 1e3;
+function folderOf3(r) {
+  return posix4.dirname(r.doc.file.displayPath.replaceAll("\\", "/"));
+}
+function servicePorts(spec) {
+  if (spec.type === "ExternalName") return void 0;
+  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
+  const ports = spec.ports;
+  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
+  const out = [];
+  for (const p of ports) {
+    const port = asObject(p)?.port;
+    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
+    out.push(port);
+  }
+  return out;
+}
+function controlPlaneObjectOf(r) {
+  const kind2 = r.kind === "Service" && r.apiVersion === "v1" ? "Service" : r.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r.apiVersion) ? "Deployment" : void 0;
+  if (kind2 === void 0 || r.name === "") return void 0;
+  const open = isOpenControlPlaneName(r.name);
+  if (!open && !isControlPlaneName(r.name)) return void 0;
+  const namespace = r.declaredNamespace !== void 0 ? r.namespace : r.doc.file.origin?.namespace;
+  const spec = asObject(r.object.spec) ?? {};
+  return { kind: kind2, name: r.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf3(r), resource: r };
+}
+function releasedControlPlane(r, revision) {
+  const open = revision === void 0 || isPlaceholder(revision);
+  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
+  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf3(r), resource: r };
+}
+var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+var METADATA_BLOCK = /^metadata:[ \t]*(?:#[^\n]*)?\r?\n((?:[ \t]+[^\n]*(?:\n|$)|[ \t]*(?:#[^\n]*)?\r?\n)*)/m;
+var FIRST_CHILD = /^([ \t]+)[^\s#]/m;
+var NAME_LINES = /^([ \t]+)["']?name["']?[ \t]*:[ \t]*["']?istio(?:d|-pilot|-sidecar-injector)/gm;
+function mightNameControlPlane(docText) {
+  if (!CONTROL_PLANE_TEXT.test(docText)) return false;
+  const block = METADATA_BLOCK.exec(docText)?.[1];
+  const indent = block === void 0 ? void 0 : FIRST_CHILD.exec(block)?.[1];
+  if (block === void 0 || indent === void 0) return true;
+  for (const m of block.matchAll(NAME_LINES)) if (m[1] === indent) return true;
+  return false;
+}
+
+// src/model/install/cni-install.ts
+var MAX_VOLUMES = 200;
+var CHART_PATHS = [["pilot", "cni", "enabled"], ["cni", "enabled"]];
+var LEGACY_PATH = ["istio_cni", "enabled"];
+var OPERATOR_PROFILES_WITHOUT_CNI = /* @__PURE__ */ new Set(["default", "demo", "empty", "minimal", "preview", "remote", "stable"]);
+var OPERATOR_PROFILES_WITH_CNI = /* @__PURE__ */ new Set(["ambient", "openshift", "openshift-ambient"]);
+var describe2 = (r) => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
+function cniInstallOf(r) {
+  if (r.kind === "DaemonSet" && r.apiVersion.startsWith("apps/")) {
+    const t = podTemplatesOf(r)[0];
+    if (!t || nodeAgentOf(t.labels, t.containers.map((c) => c.object.image))?.component !== "istio-cni") return void 0;
+    const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VOLUMES) : [];
+    const ambient = volumes.some((v) => asObject(v)?.name === "cni-ztunnel-sock-dir" || getIn(v, ["hostPath", "path"]) === "/var/run/ztunnel");
+    return { label: describe2(r), target: { resource: r, path: ["metadata", "name"] }, folder: folderOf3(r), ambient };
+  }
+  if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+    if (operatorCniComponent(r) !== true || installsIstiod(r)) return void 0;
+    const profile = getIn(r.object, ["spec", "profile"]);
+    const ambientValue = getIn(r.object, ["spec", "values", "cni", "ambient", "enabled"]);
+    const ambient = typeof ambientValue === "boolean" ? ambientValue : profile === void 0 || OPERATOR_PROFILES_WITHOUT_CNI.has(String(profile)) || profile === "openshift" ? false : profile === "ambient" || profile === "openshift-ambient" ? true : "unknown";
+    const at = getIn(r.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
+    return { label: `IstioOperator ${r.name} (cni component)`, target: { resource: r, path: at }, folder: folderOf3(r), ambient };
+  }
+  return void 0;
+}
+function installsIstiod(r) {
+  const spec = asObject(r.object.spec) ?? {};
+  const pilot = getIn(spec, ["components", "pilot", "enabled"]);
+  return pilot === true || pilot !== false && spec.profile !== "empty";
+}
+function operatorCniComponent(r) {
+  const stated2 = getIn(r.object, ["spec", "components", "cni", "enabled"]);
+  if (typeof stated2 === "boolean") return stated2;
+  const profile = getIn(r.object, ["spec", "profile"]);
+  if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
+  if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
+  return "unknown";
+}
+var isUmbrella = (release) => release.resource.kind === VALUES_FILE_KIND && asObject(release.resource.object.istiod) !== void 0;
+function cniReleaseInstall(release) {
+  const v = layeredValue(release.layers, ["cni", "ambient", "enabled"]) ?? layeredValue(release.layers, ["ambient", "enabled"]);
+  const ambient = isUmbrella(release) ? true : v === void 0 ? false : "gap" in v ? "unknown" : v.value === true ? true : v.value === false ? false : "unknown";
+  return { label: release.label, target: release.chartTarget, folder: folderOf3(release.resource), ambient };
+}
+function releaseAmbient(release) {
+  const v = layeredValue(release.layers, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? layeredValue(release.layers, ["env", "PILOT_ENABLE_AMBIENT"]);
+  if (v === void 0) return false;
+  if ("gap" in v) return "unknown";
+  return v.value === true || v.value === "true" ? true : v.value === false || v.value === "false" ? false : "unknown";
+}
+function chartCni(read2, version2, leftOut, paths = CHART_PATHS) {
+  for (const path of paths) {
+    const v = read2(path);
+    if (v === "gap") return { state: "unknown" };
+    if (v === void 0) continue;
+    if (v.value === true) return { state: "on" };
+    if (v.value === false) return { state: "off", target: v.target, written: { key: path, value: false }, ignoredLegacy: false };
+    return { state: "unknown" };
+  }
+  const legacy = read2(LEGACY_PATH);
+  if (legacy === "gap") return { state: "unknown" };
+  if (legacy !== void 0) {
+    if (legacy.value === false) return { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: false }, ignoredLegacy: false };
+    if (legacy.value !== true) return { state: "unknown" };
+    if (version2 === void 0) return { state: "version", target: legacy.target };
+    return atLeast(version2, 1, 24) ? { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: true }, ignoredLegacy: true } : { state: "on" };
+  }
+  return leftOut();
+}
+function releaseCni(release, version2) {
+  const presets = release.revision !== void 0 || isUmbrella(release) || release.layers.some((l) => l.values === void 0);
+  const read2 = (path) => {
+    const v = layeredValue(release.layers, path);
+    if (v === void 0) return void 0;
+    if ("gap" in v) return "gap";
+    return { value: v.value, target: v.layer.target(path) };
+  };
+  return chartCni(read2, version2, () => presets ? { state: "unknown" } : { state: "off", target: valuesRoot(release), written: void 0, ignoredLegacy: false });
+}
+function valuesRoot(release) {
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) break;
+    const at = layer.target([]);
+    if ("resource" in at && at.resource === release.resource && (at.path?.length ?? 0) > 0) return at;
+  }
+  return release.chartTarget;
+}
+function operatorCni(r, version2) {
+  if (r.kind !== "IstioOperator" || !r.apiVersion.startsWith("install.istio.io/")) return void 0;
+  if (!installsIstiod(r)) return void 0;
+  const spec = asObject(r.object.spec) ?? {};
+  const values = asObject(spec.values) ?? {};
+  const read2 = (path) => {
+    const value = getIn(values, path);
+    return value === void 0 ? void 0 : { value, target: { resource: r, path: ["spec", "values", ...path] } };
+  };
+  return chartCni(read2, version2, () => {
+    const component = operatorCniComponent(r);
+    if (component !== false) return { state: component === true ? "on" : "unknown" };
+    const at = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r.object, "spec") ? ["spec"] : ["metadata", "name"];
+    return { state: "off", target: { resource: r, path: at }, written: void 0, ignoredLegacy: false };
+  }, [["pilot", "cni", "enabled"]]);
+}
+function injectorCni(r, version2) {
+  const values = injectorValuesOf(r);
+  if (!values) return void 0;
+  const target = { resource: r, path: ["data", "values"] };
+  const read2 = (path) => {
+    const value = getIn(values, path);
+    return value === void 0 ? void 0 : { value, target };
+  };
+  return chartCni(read2, version2, () => ({ state: "off", target, written: void 0, ignoredLegacy: false }), [["pilot", "cni", "enabled"]]);
+}
+function valuesAmbient(values) {
+  const v = getIn(values, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? getIn(values, ["env", "PILOT_ENABLE_AMBIENT"]);
+  return v === true || v === "true";
+}
+
+// src/model/facts.ts
+var POLICY_PATH = ["global", "proxy", "autoInject"];
+var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
+function sameLabels(a, b) {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+var FactsBuilder = class {
+  namespaceDefinitions = /* @__PURE__ */ new Map();
+  webhookConfigs = [];
+  injectorConfigMaps = [];
+  /** Installs among the inputs (IstioOperators, istiod chart releases), and where they state the injector's policy and enableNamespacesByDefault. */
+  operators = [];
+  controlPlane = [];
+  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
+  openReleases = [];
+  installSettings = new InstallFactsBuilder();
+  /** Values read from Secrets, never printed unless the inputs also write them outside a Secret. */
+  hidden = new HiddenValues((value) => this.writtenOutsideSecrets(value));
+  /** The files of the inputs as written (not rendered), with the spans of their Secret documents. */
+  writtenFiles = /* @__PURE__ */ new Map();
+  ambientInstall = new AmbientInstallBuilder();
+  gateways = [];
+  gatewayClasses = [];
+  /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
+  releasers = [];
+  /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
+  byName = /* @__PURE__ */ new Map();
+  createdNamespaces = /* @__PURE__ */ new Map();
+  /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
+  unknownNamespaces = /* @__PURE__ */ new Set();
+  releasesAdded = false;
+  releaseNotes = [];
+  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
+  declaredTags = /* @__PURE__ */ new Map();
+  istiodReleases = [];
+  versionEvidence = [];
+  versionsFilledIn = [];
+  cniInstalls = [];
+  ossm = new OssmMeshBuilder();
+  /** Records what a resource tells about the cluster. Called for every resource of every input. */
+  addResource(r) {
+    const file = r.doc.file;
+    if (!file.origin) {
+      let secrets = this.writtenFiles.get(file);
+      if (!secrets) this.writtenFiles.set(file, secrets = []);
+      if (r.kind === "Secret") secrets.push([r.doc.startOffset, r.doc.endOffset]);
+    }
+    for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
+    this.installSettings.addResource(r);
+    this.ambientInstall.addResource(r);
+    this.ossm.addResource(r);
+    const cni = cniInstallOf(r);
+    if (cni) this.cniInstalls.push(cni);
+    if (isGateway(r)) this.gateways.push(r);
+    else if (isGatewayClass(r)) this.gatewayClasses.push(r);
+    if (r.kind === "ConfigMap" || r.kind === "Secret" || r.kind === "OCIRepository") {
+      const key = `${r.kind}/${r.name}`;
+      this.byName.set(key, [...this.byName.get(key) ?? [], r]);
+    } else if (RELEASER_KINDS.has(r.kind)) {
+      this.releasers.push(r);
+      for (const created of createdNamespacesOf(r)) {
+        this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
+      }
+    }
+    const controlPlane = controlPlaneObjectOf(r);
+    if (controlPlane) this.controlPlane.push(controlPlane);
+    if (isInjectorConfig(r)) this.webhookConfigs.push(r);
+    else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
+    else if (r.kind === "IstioOperator") {
+      const facts = istioOperatorFacts(r);
+      const values = ["spec", "values"];
+      if (facts) this.operators.push({ resource: r, facts, at: { policy: { resource: r, path: [...values, ...POLICY_PATH] }, enable: { resource: r, path: [...values, ...ENABLE_PATH] } } });
+    }
+    if (r.kind === "Namespace" && r.apiVersion === "v1" && r.name) {
+      const md = asObject(r.object.metadata) ?? {};
+      const labels = {};
+      for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? "";
+      if (Object.values(labels).some(isPlaceholder)) {
+        this.unknownNamespaces.add(r.name);
+        return;
+      }
+      labels["kubernetes.io/metadata.name"] = r.name;
+      const list2 = this.namespaceDefinitions.get(r.name) ?? [];
+      list2.push({ name: r.name, labels, origin: "input", resource: r });
+      this.namespaceDefinitions.set(r.name, list2);
+    }
+  }
+  /** Whether an input file, as written, holds the text outside its Secret documents. */
+  writtenOutsideSecrets(value) {
+    for (const [file, secrets] of this.writtenFiles) {
+      const needle = maskedNeedle(file, value);
+      for (let at = file.text.indexOf(needle); at !== -1; at = file.text.indexOf(needle, at + 1)) {
+        if (!secrets.some(([start, end]) => at >= start && at < end) && (needle === value || exactText(file, at, at + value.length) === value)) return true;
+      }
+    }
+    return false;
+  }
+  /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
+  named(kind2, namespace, name) {
+    const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
+    return list2.find((r) => r.namespace === namespace) ?? list2.find((r) => r.declaredNamespace === void 0 || namespace === void 0);
+  }
+  /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
+  addReleases() {
+    if (this.releasesAdded) return;
+    this.releasesAdded = true;
+    const lookup2 = (kind2, ns, name) => this.named(kind2, ns, name);
+    const oci = (ns, name) => this.named("OCIRepository", ns, name);
+    const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
+    const addTag = (t) => {
+      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
+    };
+    const valuesFiles = this.releasers.filter((r) => r.kind === VALUES_FILE_KIND);
+    const read2 = /* @__PURE__ */ new Set();
+    const files = (path) => {
+      const hits = valuesFiles.filter((r) => `/${(r.doc.file.absPath ?? r.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+      const paths = new Set(hits.map((r) => r.doc.file.displayPath));
+      if (paths.size > 1) return "ambiguous";
+      const hit = hits[0];
+      if (hit) read2.add(hit);
+      return hit;
+    };
+    for (const r of this.releasers) for (const { values, origin } of secretValuesOf(r, lookup2)) this.hidden.addAll(values, origin);
+    const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    for (const r of ordered) {
+      if (r.kind === VALUES_FILE_KIND && (read2.has(r) || !isInstallValuesFile(r))) continue;
+      const sailTag = sailRevisionTag(r, istios);
+      if (sailTag) addTag(sailTag);
+      for (const release of chartReleasesOf(r, lookup2, oci, files)) {
+        if (release.chart === "istiod" && isPlaceholder(releaseRevision(release))) {
+          this.openReleases.push(r);
+          this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
+          continue;
+        }
+        this.installSettings.addRelease(release);
+        this.ambientInstall.addRelease(release);
+        for (const layer of release.layers) {
+          const e = layer.values && valuesTagEvidence(layer.values, layer.target(["global", "tag"]), layer.describe("global.tag"));
+          if (e) this.versionEvidence.push(e);
+        }
+        if (release.chart === "cni") this.cniInstalls.push(cniReleaseInstall(release));
+        if (release.chart !== "istiod") continue;
+        for (const t of chartRevisionTags(release)) addTag(t);
+        this.istiodReleases.push(release);
+        const known = (path) => {
+          const v = layeredValue(release.layers, path);
+          return v && "value" in v ? { value: v.value, at: v.layer.target(path) } : void 0;
+        };
+        const enable = known(ENABLE_PATH);
+        const policy = known(POLICY_PATH);
+        this.operators.push({
+          resource: r,
+          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable?.value === "boolean" ? enable.value : void 0, policy: policy?.value },
+          at: { policy: policy?.at, enable: enable?.at }
+        });
+      }
+    }
+  }
+  build(input) {
+    this.addReleases();
+    const namespaces = /* @__PURE__ */ new Map();
+    const namespaceNotes = [...this.releaseNotes];
+    for (const [name, defs] of this.namespaceDefinitions) {
+      const first = defs[0];
+      const same = defs.every((d) => sameLabels(d.labels, first.labels));
+      if (same) namespaces.set(name, defs[defs.length - 1]);
+      else {
+        const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
+        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+      }
+    }
+    for (const [name, defs] of this.createdNamespaces) {
+      if (this.namespaceDefinitions.has(name) || this.unknownNamespaces.has(name)) continue;
+      const first = defs[0];
+      if (defs.every((d) => sameLabels(d.labels, first.labels))) {
+        namespaces.set(name, { name, labels: { ...first.labels, "kubernetes.io/metadata.name": name }, origin: "input", createdBy: first });
+      } else {
+        const where = defs.map((d) => `${d.source} in ${"resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : "?"}`).join("; ");
+        namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
+      }
+    }
+    for (const [name, ns] of Object.entries(input.configNamespaces ?? {})) {
+      if (namespaces.has(name)) continue;
+      namespaces.set(name, {
+        name,
+        labels: { ...ns.labels ?? {}, "kubernetes.io/metadata.name": name },
+        origin: "config"
+      });
+    }
+    const stated2 = input.cliIstioVersion ?? input.mesh?.version;
+    const version2 = stated2 ? parseIstioVersion(stated2) : void 0;
+    const uncovered = version2 && uncoveredVersionNote(version2, input.cliIstioVersion ? "--istio-version" : "istio.version in the config");
+    if (uncovered) namespaceNotes.push(uncovered);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated2 ? { text: stated2, where: input.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
+    const ossm = this.ossm.build();
+    const install = this.install(input.mesh ?? {}, ossm);
+    const settings = this.installSettings.build(input.mesh ?? {});
+    const capture = this.ambientInstall.build();
+    const built = {
+      namespaces,
+      mesh: {
+        version: versions.run.range.to,
+        versionOrigin: versions.run.origin,
+        versionFact: versions.run,
+        versions,
+        ...install,
+        webhooksSince110: install.webhooks,
+        installFor: settings.settingsFor,
+        istiodReleases: this.istiodReleases,
+        cniInstalls: this.cniInstalls,
+        capture: capture.install,
+        waypoints: waypointGateways(this.gateways, this.gatewayClasses),
+        controlPlane: [
+          ...this.controlPlane,
+          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
+          ...this.openReleases.map((r) => releasedControlPlane(r, void 0))
+        ],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes, ...chartSourcesNote(input.chartSources ?? { folders: [], failed: 0 })],
+        settings: input.mesh ?? {},
+        hidden: this.hidden,
+        valuesOverBudget: (r) => valuesOverBudget(r, (kind2, ns, name) => this.named(kind2, ns, name)),
+        ...ossm ? { ossm } : {}
+      }
+    };
+    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
+  }
+  /**
+   * The revision tags the releases declare, tag \u2192 revision. A tag two objects point at different
+   * revisions is noted and left out; one whose target is not among the inputs keeps the
+   * target's name, the revision an in-place install gets.
+   */
+  inputTags(notes) {
+    const out = {};
+    for (const [tag, list2] of this.declaredTags) {
+      const revisions = [...new Set(list2.map((t) => t.revision))];
+      if (revisions.length > 1) {
+        notes.push(`revision tag ${tag} points at different revisions (${list2.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
+        continue;
+      }
+      const first = list2[0];
+      if (first.revision === void 0) {
+        const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
+        if (typeof ref !== "string" || ref === "") continue;
+        notes.push(`${first.source} points at ${ref}, which is not among the inputs; the tag is taken to serve revision ${ref}`);
+        out[tag] = ref;
+      } else out[tag] = first.revision;
+    }
+    return out;
+  }
+  /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
+  install(settings, ossm) {
+    const notes = [];
+    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
+    const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
+    const enableOperator = this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0);
+    const enableInjector = injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0);
+    const enableInput = enableOperator ? { value: enableOperator.facts.enableNamespacesByDefault, source: `${describeInstall(enableOperator.resource)} (sidecarInjectorWebhook.enableNamespacesByDefault)`, at: enableOperator.at?.enable } : enableInjector?.resource ? { value: enableInjector.enableNamespacesByDefault, source: `ConfigMap ${enableInjector.resource.name} (values sidecarInjectorWebhook.enableNamespacesByDefault)`, at: { resource: enableInjector.resource, path: ["data", "values"] } } : void 0;
+    const enableByDefault = enableInput?.value ?? settings.enableNamespacesByDefault ?? false;
+    if (enableInput && settings.enableNamespacesByDefault !== void 0 && enableInput.value !== settings.enableNamespacesByDefault) {
+      notes.push(configContradicted(enableInput.source, enableInput.at, enableInput.value, "enableNamespacesByDefault", settings.enableNamespacesByDefault));
+    }
+    let webhooks;
+    let webhooksOrigin;
+    if (this.webhookConfigs.length > 0) {
+      webhooks = this.webhookConfigs.flatMap(webhooksOf);
+      webhooksOrigin = "input";
+    } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
+      const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
+      const declared = {
+        revisions: /* @__PURE__ */ new Map(),
+        tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
+      };
+      for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
+      webhooks = [...ossm?.webhooks ?? [], ...generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input")];
+      webhooksOrigin = "input";
+    } else if (ossm) {
+      webhooks = [...ossm.webhooks];
+      webhooksOrigin = "input";
+    } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
+      const tagTargets = Object.values(settings.revisionTags ?? {});
+      webhooks = generateWebhooks(
+        { revisions: settings.revisions ?? [.../* @__PURE__ */ new Set(["default", ...tagTargets])], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
+        "config"
+      );
+      webhooksOrigin = "config";
+    } else {
+      webhooks = generateWebhooks({ revisions: ["default"], tags: {}, enableNamespacesByDefault: enableByDefault }, "assumed");
+      webhooksOrigin = "assumed";
+    }
+    if (webhooksOrigin === "input") notes.push(...shapeContradicted(webhooks, settings));
+    const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
+    const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== void 0).map((o) => [o.facts.revision, o]));
+    const injectorFor = (revision) => {
+      const found = byRevision.get(revision);
+      if (found) return found;
+      const cp = ossm?.controlPlanes.find((c) => c.name === revision);
+      if (cp) {
+        return {
+          revision,
+          policy: cp.policy ?? "disabled",
+          neverInjectSelector: [],
+          alwaysInjectSelector: [],
+          configError: void 0,
+          enableNamespacesByDefault: void 0,
+          origin: "input",
+          resource: cp.resource,
+          ...cp.policy === void 0 ? { policyUnknown: cp.policySource } : {}
+        };
+      }
+      const op = operatorPolicy.get(revision);
+      if (op) {
+        return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: "input", resource: op.resource };
+      }
+      const policy = settings.injectionPolicy;
+      return { revision, policy: policy ?? "enabled", neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: policy ? "config" : "assumed", resource: void 0 };
+    };
+    if (settings.injectionPolicy !== void 0) {
+      for (const c of injectorConfigs) {
+        if (c.policy === settings.injectionPolicy || !c.resource) continue;
+        notes.push(configContradicted(`ConfigMap ${c.resource.name} (config policy)`, { resource: c.resource, path: ["data", "config"] }, c.policy, "injectionPolicy", settings.injectionPolicy));
+      }
+      for (const o of operatorPolicy.values()) {
+        if (byRevision.has(o.facts.revision) || o.facts.policy === settings.injectionPolicy) continue;
+        notes.push(configContradicted(`${describeInstall(o.resource)} (global.proxy.autoInject)`, o.at?.policy, o.facts.policy, "injectionPolicy", settings.injectionPolicy));
+      }
+    }
+    return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
+  }
+};
+function chartSourcesNote({ folders, failed }) {
+  if (folders.length === 0) return [];
+  const shown3 = folders.length <= 3 ? folders.join(", ") : `${folders.slice(0, 3).join(", ")} and ${folders.length - 3} more`;
+  const one = folders.length === 1;
+  const unrendered = failed === 0 ? "" : ` (${one ? "it does" : failed === folders.length ? "they do" : `${failed} of them ${failed === 1 ? "does" : "do"}`} not render without the values ${one ? "its" : "their"} installer gives)`;
+  return [
+    `${one ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown3}) ${one ? "is" : "are"} rendered with ${one ? "its" : "their"} defaults only: read as chart sources, not as an install${unrendered}; name ${one ? "it" : "one"} under helm.charts with its values, or in a GitOps release, to lint it as one`
+  ];
+}
+var versionWords = (mesh) => rangeText(mesh.versionFact.range);
+function withVersion(facts, fact, version2 = fact.range.to) {
+  const webhooks = atLeast(version2, 1, 10) ? facts.mesh.webhooksSince110 : legacyLayout(facts.mesh, version2);
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+}
+function legacyLayout(mesh, version2) {
+  const out = [];
+  const revisions = /* @__PURE__ */ new Map();
+  for (const w of mesh.webhooksSince110) {
+    if (w.resource !== void 0 || w.distribution !== void 0) out.push(w);
+    else if (w.tag === void 0) revisions.set(w.revision, [...revisions.get(w.revision) ?? [], w]);
+  }
+  const req = (key, operator, values = []) => ({ key, operator, values });
+  for (const [revision, entries2] of revisions) {
+    const first = entries2[0];
+    const everyNamespace = entries2.some((w) => w.shortName === "auto");
+    const namespaceSelector = everyNamespace ? { requirements: [req("name", "NotIn", [first.service?.namespace ?? "istio-system"]), req(NS_INJECTION_LABEL, "NotIn", ["disabled"]), req("istio-env", "DoesNotExist"), req(REV_LABEL, "DoesNotExist")] } : revision === "default" ? { requirements: [req(NS_INJECTION_LABEL, "In", ["enabled"])] } : { requirements: [req(NS_INJECTION_LABEL, "DoesNotExist"), req(REV_LABEL, "In", [revision])] };
+    const autoInject = mesh.injectorFor(revision).policy !== "disabled";
+    const objectSelector = atLeast(version2, 1, 9) ? { requirements: [autoInject ? req(INJECT_KEY, "NotIn", ["false"]) : req(INJECT_KEY, "In", ["true"])] } : { requirements: [] };
+    out.push({ ...first, name: WEBHOOK_SUFFIX, shortName: "legacy", namespaceSelector, objectSelector });
+  }
+  return out;
+}
+var describeInstall = (r) => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
+var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
+function shapeContradicted(webhooks, settings) {
+  const notes = [];
+  const at = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
+  if (settings.revisions !== void 0) {
+    const own = webhooks.filter((w) => w.tag === void 0);
+    const served = [...new Set(own.map((w) => w.revision))].sort();
+    const stated2 = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated2.join()) {
+      const first = own.find((w) => !stated2.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated2.join(", ") || "none"}; the inputs are used`);
+    }
+  }
+  const tags = settings.revisionTags;
+  if (tags !== void 0) {
+    const tagged = webhooks.filter((w) => w.tag !== void 0);
+    for (const [tag, revision] of Object.entries(tags)) {
+      const w = tagged.find((x) => x.tag === tag);
+      if (w && w.revision !== revision) {
+        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
+      }
+    }
+    const served = [...new Set(tagged.map((w) => w.tag))].sort();
+    const stated2 = Object.keys(tags).sort();
+    if (served.join() !== stated2.join()) {
+      const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated2.join(", ") || "none"}; the inputs are used`);
+    }
+  }
+  return notes;
+}
+var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane", "ServiceMeshMemberRoll", "ServiceMeshMember"]);
+var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
+var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
+var SMALL_DOC = 16 * 1024;
+var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
+var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
+var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
+function mightHoldFacts(docText) {
+  if (mightHoldVersionEvidence(docText)) return true;
+  const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
+  if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
+  if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
+  if (GITOPS_KINDS.has(kind2)) return true;
+  if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
+  if ((kind2 === "Service" || kind2 === "Deployment") && mightNameControlPlane(docText)) return true;
+  return WORKLOAD_KINDS2.has(kind2) && INSTALL_WORKLOADS.test(docText);
+}
+
+// src/engine/rule-api.ts
+var import_eslint_utils = __toESM(require_eslint_utils(), 1);
+
+// package.json
+var package_default = {
+  name: "meshlint",
+  version: "0.1.0",
+  description: "Offline linter for Kubernetes manifests that predicts what Istio will do with each workload: sidecar injection, start-up order, admission.",
+  license: "Apache-2.0",
+  homepage: "https://github.com/meshlint/meshlint#readme",
+  repository: {
+    type: "git",
+    url: "git+https://github.com/meshlint/meshlint.git"
+  },
+  bugs: {
+    url: "https://github.com/meshlint/meshlint/issues"
+  },
+  keywords: [
+    "istio",
+    "kubernetes",
+    "linter",
+    "sidecar",
+    "helm",
+    "kustomize",
+    "sarif"
+  ],
+  type: "module",
+  bin: {
+    meshlint: "bin/meshlint.js"
+  },
+  exports: {
+    "./eslint-plugin": "./dist/eslint-plugin.js",
+    "./package.json": "./package.json"
+  },
+  engines: {
+    node: ">=20.19"
+  },
+  files: [
+    "bin",
+    "dist/*.cjs",
+    "dist/lsp.js",
+    "dist/eslint-plugin.js",
+    "rules/*.md",
+    "schema/meshlint.schema.json",
+    "README.md",
+    "LICENSE"
+  ],
+  scripts: {
+    build: "node scripts/build.mjs",
+    prepare: "node scripts/prepare.mjs",
+    pack: "node scripts/prepare.mjs && node scripts/pack.mjs",
+    start: "node scripts/start.mjs",
+    typecheck: "tsc --noEmit",
+    test: "node scripts/build.mjs && tsc --noEmit && node scripts/test.mjs",
+    "test:binaries": "node scripts/test-binaries.mjs",
+    "build:action": "node scripts/build.mjs --action",
+    bench: "node scripts/build.mjs && node scripts/bench.mjs",
+    fuzz: "node --import tsx scripts/fuzz.ts",
+    schema: "node --import tsx scripts/schema.ts",
+    "real-repos": "node scripts/build.mjs && node scripts/real-repos.mjs"
+  },
+  devDependencies: {
+    "@actions/core": "^3.0.1",
+    "@microsoft/jest-sarif": "^1.0.0-beta.0",
+    "@types/node": "^20.19.43",
+    "@types/sarif": "^2.1.7",
+    "@types/semver": "^7.8.0",
+    "@typescript-eslint/utils": "^8.73.0",
+    ajv: "^8.20.0",
+    diff: "^8.0.4",
+    esbuild: "^0.28.2",
+    eslint: "^10.15.0",
+    eslint9: "npm:eslint@^9.39.5",
+    glob: "^14.0.6",
+    ignore: "^7.0.16",
+    "js-yaml": "^5.5.0",
+    semver: "^7.8.6",
+    tsx: "^4.23.15",
+    typescript: "^6.0.3",
+    uvu: "^0.5.6",
+    "vscode-jsonrpc": "^10.0.0",
+    "vscode-languageserver": "^10.1.2",
+    "vscode-languageserver-textdocument": "^1.0.16",
+    yaml: "^2.9.1",
+    "yaml-eslint-parser": "^2.1.0"
+  },
+  peerDependencies: {
+    eslint: ">=9"
+  },
+  peerDependenciesMeta: {
+    eslint: {
+      optional: true
+    }
+  }
+};
+
+// src/common/meta.ts
+var TOOL_NAME = "meshlint";
+var VERSION = package_default.version;
+var HOMEPAGE = "https://github.com/meshlint/meshlint";
+var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
+
+// src/engine/rule-api.ts
+var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);
+function createRule(def) {
+  const rule = creator({
+    name: def.name,
+    meta: def.meta,
+    defaultOptions: def.defaultOptions,
+    // RuleCreator applies defaultOptions under the configured options before calling create.
+    create: (context, options) => def.create(context, options)
+  });
+  return rule;
+}
+function listenersOf(rule, context) {
+  return rule.create(context);
+}
+
+// src/model/injection/injection.ts
+var INJECT_SOURCE = "pkg/kube/inject/inject.go";
+function parseInjectValue(value, version2) {
+  if (atLeast(version2, 1, 27)) {
+    if (value === "true") return { kind: "true" };
+    if (value === "false") return { kind: "false" };
+    return { kind: "default", invalid: value !== "" };
+  }
+  const lower = value.toLowerCase();
+  if (lower === "") return { kind: "default", invalid: false };
+  if (["y", "yes", "true", "on"].includes(lower)) return { kind: "true" };
+  return { kind: "false" };
+}
+function readsInjectLabel(version2) {
+  return atLeast(version2, 1, 12);
+}
+function injectRequired(pod, injector, version2) {
+  const trace = [];
+  if (pod.hostNetwork) {
+    trace.push({ text: "the pod template has hostNetwork: true \u2192 Istio never injects it", source: `${INJECT_SOURCE} injectRequired` });
+    return { required: false, explicit: false, trace };
+  }
+  if (pod.namespace === void 0) {
+    trace.push({ text: "the pod's namespace is unknown, so whether it is one Istio ignores (kube-system, \u2026) is unknown" });
+  } else if (IGNORED_NAMESPACES.includes(pod.namespace)) {
+    trace.push({ text: `namespace ${pod.namespace} is one istiod never injects (${IGNORED_NAMESPACES.join(", ")})`, source: "pkg/kube/inject/initializer.go" });
+    return { required: false, explicit: false, trace };
+  }
+  const label = readsInjectLabel(version2) ? pod.labels[INJECT_KEY] : void 0;
+  const annotation = pod.annotations[INJECT_KEY];
+  if (label === void 0 && pod.labels[INJECT_KEY] !== void 0) {
+    trace.push({ text: `Istio ${version2.text} reads only the annotation ${INJECT_KEY} here, not the pod's label (read from 1.12 on)`, source: `${INJECT_SOURCE} injectRequired` });
+  }
+  let value = annotation ?? "";
+  let from = annotation !== void 0 ? `annotation ${INJECT_KEY}="${annotation}"` : "";
+  if (label !== void 0) {
+    value = label;
+    from = `label ${INJECT_KEY}="${label}"${annotation !== void 0 && annotation !== label ? ` (it wins over the annotation "${annotation}")` : ""}`;
+  }
+  const filledIn = isPlaceholder(value) ? `the pod's ${from}, which a tool fills in` : void 0;
+  const parsed = filledIn ? { kind: "default", invalid: false } : parseInjectValue(value, version2);
+  let useDefault = parsed.kind === "default" && !filledIn;
+  let inject = parsed.kind === "true";
+  if (filledIn) {
+    trace.push({ text: `${filledIn}, decides whether it is injected: unknown` });
+  } else if (parsed.kind === "true" || parsed.kind === "false") {
+    trace.push({ text: `the pod's ${from} \u2192 ${parsed.kind === "true" ? "inject" : "do not inject"}`, source: `${INJECT_SOURCE} injectRequired` });
+  } else if (parsed.invalid) {
+    trace.push({
+      text: `the pod's ${from} is neither "true" nor "false": Istio ${version2.text} logs a warning and falls back to the default policy`,
+      source: `${INJECT_SOURCE} injectRequired`
+    });
+  }
+  const podLabels2 = knownLabels(pod.labels);
+  let openSelector;
+  if (useDefault) {
+    for (const s of injector.neverInjectSelector) {
+      const m = isEmptySelector(s) ? false : matches(s, podLabels2);
+      if (m === "unknown") openSelector ??= `neverInjectSelector ${describeSelector(s)}`;
+      if (m === true) {
+        trace.push({ text: `the pod matches neverInjectSelector ${describeSelector(s)} \u2192 do not inject`, source: `${INJECT_SOURCE} injectRequired` });
+        inject = false;
+        useDefault = false;
+        break;
+      }
+    }
+  }
+  if (useDefault && openSelector === void 0) {
+    for (const s of injector.alwaysInjectSelector) {
+      const m = isEmptySelector(s) ? false : matches(s, podLabels2);
+      if (m === "unknown") openSelector ??= `alwaysInjectSelector ${describeSelector(s)}`;
+      if (m === true) {
+        trace.push({ text: `the pod matches alwaysInjectSelector ${describeSelector(s)} \u2192 inject`, source: `${INJECT_SOURCE} injectRequired` });
+        inject = true;
+        useDefault = false;
+        break;
+      }
+    }
+  }
+  if (typeof injector.policy === "string" && isPlaceholder(injector.policy)) {
+    trace.push({ text: `injector policy ${JSON.stringify(injector.policy)} is filled in by a tool: unknown` });
+    return { required: "unknown", explicit: false, trace, unknownBecause: `the injector policy ${JSON.stringify(injector.policy)}, which a tool fills in` };
+  }
+  if (injector.policyUnknown !== void 0 && (useDefault || filledIn)) {
+    trace.push({ text: `the injector's policy is not known: ${injector.policyUnknown}` });
+    return { required: "unknown", explicit: false, trace, unknownBecause: `the injector's policy (${injector.policyUnknown})` };
+  }
+  const validPolicy = injector.policy === "enabled" || injector.policy === "disabled";
+  if (validPolicy && filledIn) return { required: "unknown", explicit: false, trace, unknownBecause: filledIn };
+  if (validPolicy && useDefault && openSelector) {
+    trace.push({ text: `whether the pod matches ${openSelector} is unknown: a label it reads is filled in by a tool` });
+    return { required: "unknown", explicit: false, trace, unknownBecause: `the pod's labels that ${openSelector} reads, which a tool fills in` };
+  }
+  let required;
+  if (injector.policy === "enabled") {
+    required = useDefault ? true : inject;
+    if (useDefault) trace.push({ text: 'injector policy "enabled" \u2192 inject by default', source: `${INJECT_SOURCE} injectRequired` });
+  } else if (injector.policy === "disabled") {
+    required = useDefault ? false : inject;
+    if (useDefault) trace.push({ text: 'injector policy "disabled" \u2192 no injection unless the pod asks for it', source: `${INJECT_SOURCE} injectRequired` });
+  } else {
+    required = false;
+    trace.push({
+      text: `injector policy ${JSON.stringify(injector.policy ?? "")} is neither "enabled" nor "disabled" \u2192 istiod disables injection for every pod ("Illegal value for autoInject")`,
+      source: `${INJECT_SOURCE} injectRequired`
+    });
+    return { required, explicit: false, trace };
+  }
+  if (pod.namespace === void 0 && required) return { required: "unknown", explicit: false, trace };
+  return { required, explicit: !useDefault && (parsed.kind === "true" || parsed.kind === "false"), trace };
+}
+function webhookGate(webhooks, namespaceLabels2, podLabels2) {
+  const matched = [];
+  const maybe = [];
+  const pod = knownLabels(podLabels2);
+  for (const w of webhooks) {
+    const obj = matches(w.objectSelector, pod);
+    if (obj === false) continue;
+    const ns = matches(w.namespaceSelector, namespaceLabels2);
+    if (ns === false) continue;
+    if (ns === true && obj === true) matched.push(w);
+    else maybe.push(w);
+  }
+  return { matched, maybe };
+}
+var webhookName = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
+var namespaceOpen = (w, namespaceLabels2) => matches(w.namespaceSelector, namespaceLabels2) === "unknown";
+function filledInLabels(pod) {
+  const open = Object.entries(pod.labels).filter(([, v]) => isPlaceholder(v));
+  return `label${open.length === 1 ? "" : "s"} ${open.map(([k, v]) => `${k}=${v}`).join(", ")}`;
+}
+function predictInjection(input) {
+  const trace = [];
+  const { pod } = input;
+  const nsName = pod.namespace;
+  const gate = webhookGate(input.webhooks, input.namespaceLabels, pod.labels);
+  const nsDesc = nsName === void 0 ? "the namespace (unknown)" : `namespace ${nsName}`;
+  const labelsDesc = (l) => {
+    const entries2 = Object.entries(l.known).filter(([k]) => k !== "kubernetes.io/metadata.name");
+    return entries2.length ? entries2.map(([k, v]) => `${k}=${v}`).join(", ") : "no injection labels";
+  };
+  if (input.namespaceKnown) trace.push({ text: `${nsDesc} has ${labelsDesc(input.namespaceLabels)}` });
+  else trace.push({ text: `${nsDesc} is not defined in the inputs or the config, so its labels are unknown` });
+  if (input.namespaceOperator) trace.push(input.namespaceOperator);
+  if (gate.matched.length === 0 && gate.maybe.length === 0) {
+    trace.push({ text: "no injector webhook matches the namespace and pod labels \u2192 the API server never calls the injector", source: "manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml" });
+    return { outcome: "not-injected", via: void 0, gate, required: void 0, explicit: false, trace, unknownBecause: void 0 };
+  }
+  const via = gate.matched[0] ?? gate.maybe[0];
+  if (gate.matched.length > 0) {
+    trace.push({ text: `webhook ${webhookName(gate.matched[0])} matches (namespaceSelector ${describeSelector(gate.matched[0].namespaceSelector)}; objectSelector ${describeSelector(gate.matched[0].objectSelector)})` });
+    if (gate.matched.length > 1) trace.push({ text: `more webhooks match as well (${gate.matched.slice(1).map(webhookName).join(", ")}): the pod may be injected twice` });
+  } else if (namespaceOpen(via, input.namespaceLabels)) {
+    trace.push({ text: `webhook ${webhookName(via)} matches only if ${nsDesc} has the labels its namespaceSelector needs (${describeSelector(via.namespaceSelector)})` });
+  } else {
+    trace.push({ text: `webhook ${webhookName(via)} matches only if the pod's ${filledInLabels(pod)}, which a tool fills in, ${filledInLabels(pod).includes(",") ? "meet" : "meets"} its objectSelector (${describeSelector(via.objectSelector)})` });
+  }
+  const injector = input.injectorFor(via.revision);
+  const req = injectRequired(pod, injector, input.version);
+  trace.push(...req.trace);
+  const required = req.required;
+  if (required === false) return { outcome: "not-injected", via, gate, required, explicit: req.explicit, trace, unknownBecause: void 0 };
+  if (gate.matched.length > 0 && required === true) {
+    trace.push({ text: `\u2192 injected (by istiod revision ${via.revision})` });
+    return { outcome: "injected", via, gate, required, explicit: req.explicit, trace, unknownBecause: void 0 };
+  }
+  const nsOpen = gate.matched.length === 0 && namespaceOpen(via, input.namespaceLabels);
+  const openKey = nsOpen ? via.namespaceSelector.requirements.find((r) => input.namespaceLabels.open?.[r.key] !== void 0 && !Object.hasOwn(input.namespaceLabels.known, r.key)) : void 0;
+  const because = openKey && input.namespaceKnown ? input.namespaceLabels.open?.[openKey.key] : nsOpen && !input.namespaceKnown ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml` : nsOpen ? `the revision ${via.revision} that ${webhookName(via)} serves, which a tool fills in` : "unknownBecause" in req && req.unknownBecause !== void 0 ? req.unknownBecause : gate.matched.length === 0 ? `the pod's ${filledInLabels(pod)}, which a tool fills in` : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
+  trace.push({ text: `\u2192 unknown: it depends on ${because}` });
+  return { outcome: "unknown", via, gate, required, explicit: req.explicit, trace, unknownBecause: because };
+}
+
+// src/model/injection/pod-injection.ts
+function podFacts(t) {
+  return {
+    hostNetwork: t.spec.hostNetwork === true,
+    namespace: t.resource.namespace,
+    labels: labelRecord(t.labels),
+    annotations: labelRecord(t.annotations)
+  };
+}
+function namespaceLabelSet(name, facts) {
+  if (name === void 0) return { labels: { known: {}, complete: false }, known: false };
+  const own = writtenLabelSet(name, facts);
+  return facts.mesh.ossm ? withOperatorLabels(name, own, facts.mesh.ossm) : own;
+}
+function writtenLabelSet(name, facts) {
+  const ns = facts.namespaces.get(name);
+  return ns ? { labels: { known: ns.labels, complete: true }, known: true } : { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
+}
+var withOperatorLabels = perNamespace((name, own, ossm) => {
+  const set = operatorLabels(name, ossm.membershipOf(name, own.labels));
+  const labels = { ...set.labels, ...own.labels.known };
+  const open = Object.fromEntries(Object.entries(set.open).filter(([k]) => !Object.hasOwn(own.labels.known, k)));
+  return { labels: { known: labels, complete: own.labels.complete, ...Object.keys(open).length > 0 ? { open } : {} }, known: own.known };
+});
+function perNamespace(decide) {
+  const cache2 = /* @__PURE__ */ new WeakMap();
+  return (name, own, ossm) => {
+    let byName = cache2.get(ossm);
+    if (!byName) cache2.set(ossm, byName = /* @__PURE__ */ new Map());
+    if (byName.has(name)) return byName.get(name);
+    const decided = decide(name, own, ossm);
+    byName.set(name, decided);
+    return decided;
+  };
+}
+function perTemplate(decide) {
+  const cache2 = /* @__PURE__ */ new WeakMap();
+  return (t, facts) => {
+    let byFacts = cache2.get(t);
+    if (!byFacts) cache2.set(t, byFacts = /* @__PURE__ */ new WeakMap());
+    if (byFacts.has(facts)) return byFacts.get(facts);
+    const decided = decide(t, facts);
+    byFacts.set(facts, decided);
+    return decided;
+  };
+}
+var predictForTemplate = perTemplate((t, facts) => {
+  const ns = namespaceLabelSet(t.resource.namespace, facts);
+  const ossm = facts.mesh.ossm;
+  const name = t.resource.namespace;
+  return predictInjection({
+    pod: podFacts(t),
+    namespaceLabels: ns.labels,
+    namespaceKnown: ns.known,
+    ...ossm && name !== void 0 ? { namespaceOperator: { text: describeMembership(name, ossm.membershipOf(name, writtenLabelSet(name, facts).labels)), source: MEMBERSHIP_SOURCE } } : {},
+    webhooks: facts.mesh.webhooks,
+    injectorFor: (rev) => facts.mesh.injectorFor(rev),
+    version: facts.mesh.version
+  });
+});
+var captureForTemplate = perTemplate((t, facts) => predictCapture(captureInputOf(t, facts)));
+function captureInputOf(t, facts) {
+  return {
+    version: facts.mesh.version,
+    pod: podFacts(t),
+    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
+    injection: predictForTemplate(t, facts),
+    install: facts.mesh.capture
+  };
+}
+
+// src/model/ambient/labels.ts
+var USE_WAYPOINT2 = "istio.io/use-waypoint";
+var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
+var INGRESS_USE_WAYPOINT = "istio.io/ingress-use-waypoint";
+var WAYPOINT_FOR2 = "istio.io/waypoint-for";
+var REDIRECTION = "ambient.istio.io/redirection";
+var WAYPOINT_USERS = ["Pod", "WorkloadEntry", "Service", "ServiceEntry", "Namespace"];
+var AMBIENT_LABELS = [
+  { key: "istio.io/dataplane-mode", readOn: ["Pod", "Namespace"], values: ["ambient", "none"], source: "manifests/charts/istio-cni/values.yaml ambient.enablementSelectors; cni/pkg/util/enablement_selector.go" },
+  { key: USE_WAYPOINT2, readOn: WAYPOINT_USERS, source: "pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget" },
+  { key: USE_WAYPOINT_NAMESPACE2, readOn: WAYPOINT_USERS, source: "pilot/pkg/serviceregistry/ambient/waypoints.go GetUseWaypoint" },
+  { key: INGRESS_USE_WAYPOINT, readOn: ["Service", "ServiceEntry", "Namespace"], values: ["true", "false"], source: "pilot/pkg/serviceregistry/ambient/services.go" },
+  { key: WAYPOINT_FOR2, readOn: ["Gateway", "GatewayClass"], values: ["service", "workload", "all", "none"], source: "pilot/pkg/serviceregistry/ambient/waypoints.go" }
+];
+var ambientLabel = (key) => AMBIENT_LABELS.find((l) => l.key === key);
+var DATAPLANE_MODE_MEANT = {
+  ambient: "ambient",
+  true: "ambient",
+  enabled: "ambient",
+  enable: "ambient",
+  yes: "ambient",
+  on: "ambient",
+  "1": "ambient",
+  ztunnel: "ambient",
+  none: "none",
+  false: "none",
+  disabled: "none",
+  disable: "none",
+  no: "none",
+  off: "none",
+  "0": "none",
+  sidecar: "none"
+};
+var PARSE_BOOL = {
+  "1": true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  "0": false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false
+};
+function ingressUseWaypointReads(value, kind2, version2) {
+  if (!atLeast(version2, 1, 24) || kind2 === "Namespace" && !atLeast(version2, 1, 25)) return void 0;
+  if (!atLeast(version2, 1, 25)) return value === "true";
+  if (!atLeast(version2, 1, 30)) return value.toLowerCase() === "true";
+  return PARSE_BOOL[value] === true;
+}
+var GROUP_OF = {
+  Pod: "",
+  Service: "",
+  Namespace: "",
+  ServiceEntry: "networking.istio.io",
+  WorkloadEntry: "networking.istio.io",
+  Gateway: "gateway.networking.k8s.io",
+  GatewayClass: "gateway.networking.k8s.io"
+};
+function readsLabelOn(label, kind2, apiVersion) {
+  if (!label.readOn.includes(kind2) || typeof apiVersion !== "string") return false;
+  const slash = apiVersion.indexOf("/");
+  return (slash === -1 ? "" : apiVersion.slice(0, slash)) === GROUP_OF[kind2];
+}
+function captureWithPodLabel(t, facts, key, value) {
+  const input = captureInputOf(t, facts);
+  const labels = { ...input.pod.labels };
+  if (value === void 0) delete labels[key];
+  else labels[key] = value;
+  return predictCapture({ ...input, pod: { ...input.pod, labels } });
+}
+
+// src/model/injection/intent.ts
+function effectiveInject(t, version2) {
+  const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
+  if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
+  return void 0;
+}
+function explicitlyOptedOut(t, version2) {
+  return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
+}
+function namespaceLabelLocation(ns, key, message) {
+  if (ns?.createdBy) return { target: ns.createdBy.target, message: `${message} (${ns.createdBy.source})` };
+  if (!ns?.resource) return void 0;
+  const labels = ns.resource.object.metadata?.labels;
+  const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
+  return { target: { resource: ns.resource, path }, message };
+}
+function namespaceOf(t, facts) {
+  const r = "resource" in t ? t.resource : t;
+  return r.namespace ? facts.namespaces.get(r.namespace) : void 0;
+}
+function injectionIntent(t, facts) {
+  const out = [];
+  const ns = namespaceOf(t, facts);
+  const where = ns?.origin === "config" ? " (in the config file)" : ns?.createdBy ? ` (set by ${ns.createdBy.source})` : "";
+  if (ns?.labels[NS_INJECTION_LABEL] === "enabled") {
+    out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
+  }
+  const nsRev = ns?.labels[REV_LABEL];
+  if (ns && nsRev !== void 0 && nsRev !== "") {
+    out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
+  }
+  const label = labelString(t.labels[INJECT_KEY]);
+  if (label === "true") {
+    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
+  }
+  const podRev = labelString(t.labels[REV_LABEL]);
+  if (podRev !== void 0 && podRev !== "") {
+    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
+  }
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation === "true") {
+    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
+  }
+  return out;
+}
+function relatedOf(signals) {
+  return signals.flatMap((s) => s.related ? [s.related] : []);
+}
+
+// rules/ambient-label-invalid.ts
+var NEWEST = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
+var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"]);
+var MISPLACED_KEYS = [DATAPLANE_MODE, "istio.io/use-waypoint", "istio.io/use-waypoint-namespace", INGRESS_USE_WAYPOINT];
+var judged = (v) => typeof v === "string" && !isPlaceholder(v);
+var meantBy = (value) => {
+  const lower = value.toLowerCase();
+  return Object.hasOwn(DATAPLANE_MODE_MEANT, lower) ? DATAPLANE_MODE_MEANT[lower] : void 0;
+};
+var isLiveObject = (md) => ["uid", "resourceVersion", "creationTimestamp"].some((k) => md[k] !== void 0 && md[k] !== null);
+var ambient_label_invalid_default = createRule({
+  name: "ambient-label-invalid",
+  meta: {
+    type: "problem",
+    fixable: "code",
+    hasSuggestions: true,
+    docs: {
+      description: "Ambient labels with values Istio does not match, on objects Istio never reads them from, and ambient.istio.io/redirection written by hand",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "ambient",
+      dataPlane: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      podValue: 'Pod label {{ key }}: "{{ value }}" is neither "ambient" nor "none", so {{ decides }}. Write "ambient" or "none".',
+      namespaceValue: 'Namespace label {{ key }}: "{{ value }}" puts no pod in ambient: only exactly "ambient" does. Write "ambient".',
+      namespaceNone: 'Namespace label {{ key }}: "{{ value }}" does nothing: on a Namespace only "ambient" counts, and a pod opts out with its own label {{ key }}: "none". Remove it.',
+      onWorkload: "Label {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: it reads {{ readOn }}. {{ put }}",
+      asAnnotation: "{{ key }} is a label: as an annotation Istio never reads it. Make it a label.",
+      redirectionDisabled: 'Annotation {{ key }}: "disabled" was the opt-out before Istio 1.22 and is ignored now: {{ effect }}. Use the pod label {{ modeKey }}: "none".',
+      redirectionSet: 'Annotation {{ key }} is a status istio-cni writes, not a setting: istiod takes "enabled" to mean ztunnel captured the pod. Remove it.',
+      waypointFor: 'Label {{ key }}: "{{ value }}" is not service, workload, all or none: istiod treats it as none, so nothing uses this waypoint. {{ hint }}',
+      ingressLoose: 'Label {{ key }}: "{{ value }}" is read as true up to Istio 1.29 and as false from 1.30, when ingress gateways skip the waypoint. Write "true".',
+      ingressInvalid: 'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
+      setValue: 'Set it to "{{ value }}" ({{ effect }}).',
+      remove: "Remove it.",
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}.',
+      useNone: 'Replace it with the pod label {{ modeKey }}: "none"; this {{ effect }}.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const annotationsAsLabels = (r, kind2, apiVersion, labels, annotations, base) => {
+      for (const l of AMBIENT_LABELS) {
+        if (!(l.key in annotations) || l.key in labels || !readsLabelOn(l, kind2, apiVersion)) continue;
+        context.report({ target: { resource: r, path: [...base, "metadata", "annotations", l.key] }, messageId: "asAnnotation", data: { key: l.key } });
+      }
+    };
+    const checkNamespace = (r, labels) => {
+      const value = labels[DATAPLANE_MODE];
+      if (!judged(value) || value === AMBIENT) return;
+      const path = ["metadata", "labels", DATAPLANE_MODE];
+      if (meantBy(value) === DATAPLANE_NONE) {
+        context.report({ target: { resource: r, path }, messageId: "namespaceNone", severity: "warn", data: { key: DATAPLANE_MODE, value }, fix: [{ op: "remove", path }] });
+        return;
+      }
+      context.report({
+        target: { resource: r, path },
+        messageId: "namespaceValue",
+        data: { key: DATAPLANE_MODE, value },
+        suggest: [{ messageId: "setValue", data: { value: AMBIENT, effect: "ztunnel captures the namespace's pods" }, edits: [{ op: "set", path, value: AMBIENT }] }]
+      });
+    };
+    const checkWaypointFor = (r, labels) => {
+      const value = labels[WAYPOINT_FOR2];
+      const allowed = ambientLabel(WAYPOINT_FOR2)?.values ?? [];
+      if (!judged(value) || allowed.includes(value)) return;
+      const path = ["metadata", "labels", WAYPOINT_FOR2];
+      const lower = value.toLowerCase();
+      const meant = allowed.includes(lower) ? lower : void 0;
+      context.report({
+        target: { resource: r, path },
+        messageId: "waypointFor",
+        data: { key: WAYPOINT_FOR2, value, hint: meant ? `Write "${meant}".` : "Use one of them (the default is service)." },
+        ...meant ? { suggest: [{ messageId: "setValue", data: { value: meant, effect: `traffic to ${meant === "all" ? "services and workloads" : meant === "none" ? "nothing" : `${meant}s`} uses the waypoint` }, edits: [{ op: "set", path, value: meant }] }] } : {}
+      });
+    };
+    const checkIngress = (r, labels) => {
+      const value = labels[INGRESS_USE_WAYPOINT];
+      if (!judged(value) || value === "true" || value === "false") return;
+      const path = ["metadata", "labels", INGRESS_USE_WAYPOINT];
+      const version2 = facts.mesh.version;
+      const reads = ingressUseWaypointReads(value, r.kind, version2);
+      if (reads === void 0) return;
+      if (!reads && (PARSE_BOOL[value] === false || meantBy(value) === DATAPLANE_NONE)) return;
+      if (reads && ingressUseWaypointReads(value, r.kind, NEWEST) === true) return;
+      const suggest = [
+        { messageId: "setValue", data: { value: "true", effect: "ingress gateways send through the waypoint" }, edits: [{ op: "set", path, value: "true" }] },
+        { messageId: "setValue", data: { value: "false", effect: "ingress gateways skip the waypoint" }, edits: [{ op: "set", path, value: "false" }] }
+      ];
+      context.report({
+        target: { resource: r, path },
+        messageId: reads ? "ingressLoose" : "ingressInvalid",
+        data: { key: INGRESS_USE_WAYPOINT, value, version: versionWords(facts.mesh) },
+        suggest
+      });
+    };
+    const checkWorkloadMetadata = (r, t, labels) => {
+      for (const key of MISPLACED_KEYS) {
+        const l = ambientLabel(key);
+        if (!l || !(key in labels) || key in t.labels) continue;
+        const value = labels[key];
+        if (typeof value === "object" && value !== null) continue;
+        const onPod = l.readOn.includes("Pod");
+        const put = onPod ? `Put it under ${t.path.join(".")}.metadata.labels${key === DATAPLANE_MODE ? "" : ", or on the Service"}.` : "Put it on the Service (or the Namespace).";
+        let edits;
+        let keeps = false;
+        let effect = "";
+        if (onPod && judged(value) && asObject(t.metadata.labels) && (l.values === void 0 || l.values.includes(value))) {
+          edits = [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: templatePath(t, "metadata", "labels"), key, value }];
+          if (key === DATAPLANE_MODE) {
+            const now = captureForTemplate(t, facts);
+            const then = captureWithPodLabel(t, facts, key, value);
+            keeps = now.outcome !== "unknown" && now.outcome === then.outcome;
+            effect = value === AMBIENT ? "puts its pods in ambient" : "takes its pods out of ambient";
+          } else {
+            effect = "changes which waypoint traffic to its pods goes through";
+          }
+        }
+        context.report({
+          target: { resource: r, path: ["metadata", "labels", key] },
+          messageId: "onWorkload",
+          data: { key, kind: r.kind, readOn: key === DATAPLANE_MODE ? "the pod's labels" : onPod ? "the pod's or the Service's labels" : "the Service's or the Namespace's labels", put },
+          ...edits && keeps ? { fix: edits } : {},
+          ...edits && !keeps && judged(value) ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect }, edits }] } : {}
+        });
+      }
+    };
+    const checkPodMode = (t) => {
+      const value = t.labels[DATAPLANE_MODE];
+      if (!judged(value) || value === AMBIENT || value === DATAPLANE_NONE) return;
+      const path = templatePath(t, "metadata", "labels", DATAPLANE_MODE);
+      const now = captureForTemplate(t, facts);
+      const ns = namespaceOf(t, facts);
+      const decides = now.outcome === "ambient" ? `ztunnel captures it anyway: namespace ${ns?.name ?? ""} has ${DATAPLANE_MODE}=${AMBIENT}` : now.outcome === "none" ? "ztunnel does not capture the pod" : now.outcome === "sidecar" ? "its namespace decides (the pod gets a sidecar, which wins anyway)" : "the pod's namespace decides whether ztunnel captures it";
+      const meant = meantBy(value);
+      const edits = (v) => [{ op: "set", path, value: v }];
+      const keeps = (v) => now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, v).outcome === now.outcome;
+      const effectOf2 = (v) => v === AMBIENT ? "ztunnel captures the pod" : "the pod stays out of ambient";
+      const fix = meant && keeps(meant) ? edits(meant) : void 0;
+      context.report({
+        target: { resource: t.resource, path },
+        messageId: "podValue",
+        data: { key: DATAPLANE_MODE, value, decides },
+        ...fix ? { fix } : { suggest: [AMBIENT, DATAPLANE_NONE].map((v) => ({ messageId: "setValue", data: { value: v, effect: effectOf2(v) }, edits: edits(v) })) }
+      });
+    };
+    const checkRedirection = (t) => {
+      const value = t.annotations[REDIRECTION];
+      if (value === void 0 || t.path.length === 0 && isLiveObject(t.metadata)) return;
+      const path = templatePath(t, "metadata", "annotations", REDIRECTION);
+      const remove = { op: "remove", path };
+      if (value !== "disabled") {
+        context.report({ target: { resource: t.resource, path }, messageId: "redirectionSet", data: { key: REDIRECTION }, suggest: [{ messageId: "remove", edits: [remove] }] });
+        return;
+      }
+      const now = captureForTemplate(t, facts);
+      const own = t.labels[DATAPLANE_MODE];
+      const effect = own === DATAPLANE_NONE ? 'the label istio.io/dataplane-mode: "none" already keeps the pod out' : now.outcome === "ambient" ? "ztunnel captures this pod" : now.outcome === "unknown" ? "ztunnel captures this pod if its namespace is in ambient" : "it has no effect (ztunnel does not capture this pod anyway)";
+      const edits = own === void 0 && asObject(t.metadata.labels) ? [remove, { op: "insert", path: templatePath(t, "metadata", "labels"), key: DATAPLANE_MODE, value: DATAPLANE_NONE }] : [remove];
+      const keeps = own === DATAPLANE_NONE || own === void 0 && edits.length === 2 && now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, DATAPLANE_NONE).outcome === now.outcome;
+      context.report({
+        target: { resource: t.resource, path },
+        messageId: "redirectionDisabled",
+        data: { key: REDIRECTION, modeKey: DATAPLANE_MODE, effect },
+        ...keeps ? { fix: edits } : own === void 0 && edits.length === 2 ? { suggest: [{ messageId: "useNone", data: { modeKey: DATAPLANE_MODE, effect: "takes the pod out of ambient" }, edits }] } : {}
+      });
+    };
+    return {
+      Resource(r) {
+        const md = asObject(r.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const annotations = asObject(md.annotations) ?? {};
+        if (r.kind === "Namespace") checkNamespace(r, labels);
+        const forLabel = ambientLabel(WAYPOINT_FOR2);
+        if (forLabel && readsLabelOn(forLabel, r.kind, r.object.apiVersion)) checkWaypointFor(r, labels);
+        const ingress = ambientLabel(INGRESS_USE_WAYPOINT);
+        if (ingress && readsLabelOn(ingress, r.kind, r.object.apiVersion)) checkIngress(r, labels);
+        if (r.kind !== "Pod") annotationsAsLabels(r, r.kind, r.object.apiVersion, labels, annotations, []);
+        const t = podTemplateOf(r);
+        if (t && t.path.length > 0 && WORKLOAD_KINDS3.has(r.kind)) checkWorkloadMetadata(r, t, labels);
+      },
+      PodTemplate(t) {
+        checkPodMode(t);
+        checkRedirection(t);
+        annotationsAsLabels(t.resource, "Pod", "v1", asObject(t.metadata.labels) ?? {}, asObject(t.metadata.annotations) ?? {}, [...t.path]);
+      }
+    };
+  }
+});
+
+// rules/ambient-not-captured.ts
+var excluded2 = (ns, install, version2) => ns !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns);
+var ambientOff = (install) => install.enabled && install.enabled !== "unknown" && !install.enabled.value ? install.enabled.source : void 0;
+var ambient_not_captured_default = createRule({
+  name: "ambient-not-captured",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "Pods a label puts in ambient that ztunnel will not capture: hostNetwork, a namespace istio-cni excludes, or a sidecar that wins",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "ambient",
+      dataPlane: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      excludedPod: "ztunnel never captures pods in namespace {{ namespace }}: istio-cni excludes it ({{ source }}), so {{ key }}: {{ value }} does nothing. Run the pod in another namespace, or remove the label.",
+      excludedNamespace: "ztunnel never captures pods in namespace {{ namespace }}: istio-cni excludes it ({{ source }}), so this label puts none of them in ambient. Remove it.",
+      ambientOff: "istio-cni runs with ambient off ({{ source }}), so {{ key }}={{ value }} captures nothing and the traffic stays outside the mesh. Turn on ambient.enabled in the cni chart.",
+      hostNetwork: "ztunnel never captures a hostNetwork pod, so {{ key }}: {{ value }} does nothing. Drop hostNetwork, or the label.",
+      hostNetworkNamespace: 'ztunnel never captures this hostNetwork pod, though namespace {{ namespace }} has {{ key }}={{ value }}. If that is intended, label the pod {{ key }}: "none".',
+      sidecarWins: "This pod gets a sidecar, not ambient: {{ why }}, and istio-cni skips injected pods. {{ fix }}",
+      sidecarWinsNamespace: 'This pod gets a sidecar, not ambient, though namespace {{ namespace }} has {{ key }}={{ value }}: {{ why }}, and istio-cni skips injected pods. Label the pod sidecar.istio.io/inject: "false" to put it in ambient.',
+      labelNone: 'Label the pod {{ key }}: "none" (it stays out of ambient, as it is now).'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const podLabelPath = (t) => templatePath(t, "metadata", "labels", DATAPLANE_MODE);
+    return {
+      Namespace(r) {
+        const labels = asObject(asObject(r.object.metadata)?.labels) ?? {};
+        if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
+        const install = facts.mesh.capture;
+        const target = { resource: r, path: ["metadata", "labels", DATAPLANE_MODE] };
+        if (excluded2(r.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r.name, source: install.excludeSource } });
+        else if (ambientOff(install)) context.report({ target, messageId: "ambientOff", data: { source: ambientOff(install) ?? "", key: DATAPLANE_MODE, value: AMBIENT } });
+      },
+      PodTemplate(t) {
+        const c = captureForTemplate(t, facts);
+        if (c.ambientAsked !== true) return;
+        if (c.outcome === "unknown") {
+          if (c.askedBy === "pod" && !namespaceOf(t, facts)) context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
+          return;
+        }
+        if (c.outcome === "ambient") return;
+        const ns = namespaceOf(t, facts);
+        const byPod = c.askedBy === "pod";
+        const data = { key: DATAPLANE_MODE, value: AMBIENT, namespace: t.resource.namespace ?? "" };
+        const nsLabel = () => {
+          const l = namespaceLabelLocation(ns, DATAPLANE_MODE, `namespace ${ns?.name ?? ""}: ${DATAPLANE_MODE}=${AMBIENT}`);
+          return l ? [l] : [];
+        };
+        const install = facts.mesh.capture;
+        if (excluded2(t.resource.namespace, install, facts.mesh.version)) {
+          if (byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "excludedPod", data: { ...data, source: install.excludeSource } });
+          return;
+        }
+        if (t.spec.hostNetwork === true) {
+          const hostNetwork = { target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") }, message: "hostNetwork: the pod shares the node's network" };
+          if (byPod) {
+            context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "hostNetwork", data, related: [hostNetwork] });
+            return;
+          }
+          const labels = asObject(t.metadata.labels);
+          const edit = DATAPLANE_MODE in (labels ?? {}) ? { op: "set", path: podLabelPath(t), value: DATAPLANE_NONE } : { op: "insert", path: templatePath(t, "metadata", "labels"), key: DATAPLANE_MODE, value: DATAPLANE_NONE };
+          context.report({
+            target: hostNetwork.target,
+            messageId: "hostNetworkNamespace",
+            severity: "warn",
+            data,
+            related: nsLabel(),
+            ...labels && Object.keys(labels).length > 0 ? { suggest: [{ messageId: "labelNone", data, edits: [edit] }] } : {}
+          });
+          return;
+        }
+        if (c.outcome !== "sidecar") {
+          const off = ambientOff(install);
+          if (off && byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "ambientOff", data: { ...data, source: off } });
+          return;
+        }
+        const signals = injectionIntent(t, facts);
+        const own = signals.filter((s) => s.fromPod);
+        const p = predictForTemplate(t, facts);
+        const webhook = p.via ? `webhook ${p.via.name} injects it` : "the injector injects it";
+        if (byPod) {
+          const why = signals.length > 0 ? signals.map((s) => s.text).join(" and ") : webhook;
+          context.report({
+            target: { resource: t.resource, path: podLabelPath(t) },
+            messageId: "sidecarWins",
+            data: { why, fix: own.length > 0 ? "Remove one of the two." : 'To put it in ambient, label it sidecar.istio.io/inject: "false".' },
+            related: relatedOf(signals)
+          });
+          return;
+        }
+        if (own.length > 0 || signals.length > 0) return;
+        context.report({
+          target: { resource: t.resource, path: templatePath(t, "metadata") },
+          messageId: "sidecarWinsNamespace",
+          data: { ...data, why: webhook },
+          related: nsLabel()
+        });
+      }
+    };
+  }
+});
+
+// rules/duplicate-key.ts
+var show = (v) => typeof v === "string" ? JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}\u2026` : v) : v !== null && typeof v === "object" ? Array.isArray(v) ? "a list" : "a mapping" : String(v);
+var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function replacing(first, last, how) {
+  const [a, b] = [show(first), show(last)];
+  return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
+}
+function isLabelsOrAnnotations(path) {
+  const n = path.length;
+  return n >= 2 && path[n - 2] === "metadata" && (path[n - 1] === "labels" || path[n - 1] === "annotations");
+}
+var duplicate_key_default = createRule({
+  name: "duplicate-key",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "yaml",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: {{ change }}. Remove one of them.',
+      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}. Remove one of them.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Document({ doc, resources }) {
+        for (const dup of doc.duplicateKeys) {
+          const resource = resources.find((r) => r.basePath.every((p, i) => dup.mapPath[i] === p));
+          if (!resource) continue;
+          const rel = dup.mapPath.slice(resource.basePath.length);
+          const where = rel.length ? rel.join(".") : "the top level";
+          const differ = !sameValue(dup.first.value, dup.last.value);
+          const important = isLabelsOrAnnotations(rel) || /istio/i.test(dup.key) || rel.some((p) => typeof p === "string" && /istio/i.test(p));
+          const path = [...dup.mapPath, dup.key];
+          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
+          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
+          if (differ && important) {
+            context.report({ target, messageId: "conflicting", data: { key: dup.key, where, change: replacing(dup.first.value, dup.last.value, "silently ") }, related });
+          } else {
+            context.report({
+              target,
+              messageId: "repeated",
+              severity: "warn",
+              data: { key: dup.key, where, detail: differ ? `, and ${replacing(dup.first.value, dup.last.value, "")}` : " with the same value" },
+              related
+            });
+          }
+        }
+      }
+    };
+  }
+});
+
+// rules/duplicate-object.ts
+var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
+var shown = (r) => `${r.kind} ${r.namespace !== void 0 && r.namespace !== "" ? `${r.namespace}/` : ""}${r.name}`;
+var placeOnly = (r) => ({ ...r, object: {}, doc: { ...r.doc, value: void 0 } });
+function placeOf(r, locator) {
+  const path = [...r.basePath, "metadata", "name"];
+  const [offset, endOffset] = locator.offsets(r.doc, path);
+  const target = { doc: r.doc, offset, endOffset, resource: r, path };
+  return { target, text: placeText(target, locator) ?? r.doc.file.displayPath };
+}
+var duplicate_object_default = createRule({
+  name: "duplicate-object",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Objects of the same kind, namespace and name in one file or render: kubectl and Argo CD keep the one written last, Kustomize and Flux refuse the build",
+      defaultLevel: "error",
+      precision: "high",
+      category: "diagnostic",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      duplicate: "{{ object }} is defined again here (first at {{ first }}); applied together, this one replaces the other. Keep one."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const first = /* @__PURE__ */ new Map();
+    let locator = new Locator();
+    return {
+      File() {
+        locator = new Locator();
+      },
+      Resource(r) {
+        if (!r.name || !r.kind) return;
+        const key = `${r.doc.file.displayPath}\0${groupOf2(r.apiVersion)}\0${r.kind}\0${r.namespace ?? ""}\0${r.name}`;
+        const before = first.get(key);
+        if (!before) {
+          first.set(key, { resource: placeOnly(r) });
+          return;
+        }
+        before.place ??= placeOf(before.resource, locator);
+        const { target, text } = before.place;
+        context.report({
+          target: { resource: r, path: ["metadata", "name"] },
+          messageId: "duplicate",
+          data: { object: shown(r), first: text },
+          related: [{ target, message: `${shown(before.resource)} first defined here` }]
+        });
+      }
+    };
+  }
+});
+
+// src/model/pod/sidecar.ts
+var NATIVE_SIDECAR_ANNOTATION = "sidecar.istio.io/nativeSidecar";
+var PROXY_CONFIG_ANNOTATION = "proxy.istio.io/config";
+var INTERCEPTION_MODE_ANNOTATION = "sidecar.istio.io/interceptionMode";
+var STATUS_PORT_ANNOTATION = "status.sidecar.istio.io/port";
+var TEMPLATES_ANNOTATION = "inject.istio.io/templates";
+var ISTIO_CONTAINER_NAMES = /* @__PURE__ */ new Set(["istio-proxy", "istio-init", "istio-validation"]);
+function injectionTemplates(t) {
+  const value = labelString(t.annotations[TEMPLATES_ANNOTATION]);
+  return value === void 0 ? void 0 : value.split(",").map((s) => s.trim());
+}
+function interceptionModeOf(t) {
+  const written = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]);
+  if (written !== void 0 && isPlaceholder(written)) return void 0;
+  return written ?? "REDIRECT";
+}
+function nativeSidecarsFor(t, install, version2) {
+  const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
+  const newTemplate = atLeast(version2, 1, 27);
+  if (annotation !== void 0 && atLeast(version2, 1, 24) && !(newTemplate && annotation === "")) {
+    const path = templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION);
+    if (isPlaceholder(annotation)) return { value: "unknown", why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" is filled in by a tool`, path };
+    const native = newTemplate ? annotation !== "false" : annotation === "true";
+    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path };
+  }
+  const stated2 = install.nativeSidecars;
+  if (stated2) {
+    if (stated2.value === "auto" && newTemplate) {
+      return { value: "unknown", why: `${stated2.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated: stated2 };
+    }
+    if (stated2.value === "auto") return { value: false, why: `${stated2.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated: stated2 };
+    return { value: stated2.value === "true", why: `${stated2.source} is "${stated2.value}"`, stated: stated2 };
+  }
+  if (atLeast(version2, 1, 27)) {
+    return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
+  }
+  return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
+}
+function holdFor(t, install, version2) {
+  const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
+  const fromPod = text !== void 0 ? holdFromProxyConfig(text) : void 0;
+  const podPath = templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION);
+  if (!atLeast(version2, 1, 7)) return { value: false, why: `Istio ${version2.text} cannot hold the app until the proxy starts (holdApplicationUntilProxyStarts came in 1.7)` };
+  if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
+  if (!atLeast(version2, 1, 8)) {
+    if (install.holdMesh?.origin === "config") return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
+    const unread = fromPod === true ? { what: `the pod's ${PROXY_CONFIG_ANNOTATION} holdApplicationUntilProxyStarts`, path: podPath } : install.holdMesh?.value === true ? { what: install.holdMesh.source, stated: install.holdMesh } : void 0;
+    const only = `Istio ${version2.text} reads only the Helm value global.proxy.holdApplicationUntilProxyStarts (the ProxyConfig field came in 1.8.0)`;
+    if (install.holdValues?.value === false) return { value: false, why: `${only}, and ${install.holdValues.source} is false`, stated: install.holdValues, ...unread ? { unread } : {} };
+    if (install.declaredBy) return { value: false, why: `${only}, and ${install.declaredBy.source} does not set it`, stated: install.declaredBy, ...unread ? { unread } : {} };
+    return { value: "unknown", why: `${only}, which no install among the inputs states`, ...unread ? { unread } : {} };
+  }
+  if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
+  if (text !== void 0 && isPlaceholder(text)) return { value: "unknown", why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
+  if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
+  if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
+  if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
+  return { value: "unknown", why: "neither the pod nor a mesh config among the inputs sets it (state istio.holdApplicationUntilProxyStarts in .meshlint.yaml)" };
+}
+function cniFor(install) {
+  const c = install.cni;
+  if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
+  if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no istiod install among the inputs sets pilot.cni.enabled; state it in the config: istio.cni)" };
+  return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
+}
+function hasAppContainers(t) {
+  const templates2 = injectionTemplates(t);
+  if (templates2 !== void 0 && !templates2.includes("sidecar")) return false;
+  return t.addsApp || t.containers.some((c) => c.group === "containers" && c.name !== "istio-proxy");
+}
+var plans = /* @__PURE__ */ new WeakMap();
+function sidecarPlan(t, facts) {
+  let byFacts = plans.get(t);
+  const hit = byFacts?.get(facts);
+  if (hit) return hit;
+  const plan = buildPlan(t, facts);
+  if (!byFacts) {
+    byFacts = /* @__PURE__ */ new WeakMap();
+    plans.set(t, byFacts);
+  }
+  byFacts.set(facts, plan);
+  return plan;
+}
+function buildPlan(t, facts) {
+  const prediction = predictForTemplate(t, facts);
+  const revision = prediction.via?.revision ?? "default";
+  const install = facts.mesh.installFor(revision);
+  return {
+    prediction,
+    revision,
+    install,
+    native: nativeSidecarsFor(t, install, facts.mesh.version),
+    hold: holdFor(t, install, facts.mesh.version),
+    cni: cniFor(install)
+  };
+}
+var SIDECAR_STATUS_ANNOTATION = "sidecar.istio.io/status";
+function renderedProxy(t) {
+  if (!Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return void 0;
+  const proxy = t.containers.find((c) => c.name === "istio-proxy" && c.group !== "ephemeralContainers");
+  if (!proxy) return void 0;
+  const o = proxy.object;
+  const postStart = JSON.stringify(o.lifecycle?.postStart ?? null);
+  return {
+    native: proxy.group === "initContainers" && o.restartPolicy === "Always",
+    first: proxy.group === "containers" && proxy.index === 0,
+    holdHook: /pilot-agent/.test(postStart) && /"wait"/.test(postStart),
+    startupProbe: o.startupProbe !== void 0 && o.startupProbe !== null,
+    path: proxy.path
+  };
+}
+function metadataAnchor(t) {
+  const own = t.metaSources[0]?.path;
+  if (!own) return t.path;
+  const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
+  const last = own[own.length - 1];
+  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
+}
+function annotationAnchor(t) {
+  return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
+}
+
+// src/model/install/istio-components.ts
+var COMPONENT_LABEL = "operator.istio.io/component";
+var ISTIOD_COMPONENTS = /* @__PURE__ */ new Set(["Pilot"]);
+var GATEWAY_COMPONENTS = /* @__PURE__ */ new Set(["IngressGateways", "EgressGateways"]);
+var ISTIOD_ISTIO_LABELS = /* @__PURE__ */ new Set(["pilot", "istiod"]);
+var GATEWAY_ISTIO_LABELS = /* @__PURE__ */ new Set(["ingressgateway", "egressgateway", "eastwestgateway"]);
+function istioComponentOf(t) {
+  const label = (key) => labelString(t.labels[key]);
+  const component = label(COMPONENT_LABEL);
+  const istio = label("istio");
+  if (label("app") === "istiod" || component !== void 0 && ISTIOD_COMPONENTS.has(component) || istio !== void 0 && ISTIOD_ISTIO_LABELS.has(istio)) return "istiod";
+  if (component !== void 0 && GATEWAY_COMPONENTS.has(component) || istio !== void 0 && GATEWAY_ISTIO_LABELS.has(istio)) return "gateway";
+  const templates2 = labelString(t.annotations[TEMPLATES_ANNOTATION]);
+  if (templates2 !== void 0 && templates2.split(",").some((s) => s.trim() === "gateway")) return "gateway";
+  return void 0;
+}
+
+// rules/inject-label-conflict.ts
+function revisionNamed(name, webhooks) {
+  return webhooks.find((w) => w.tag === name)?.revision ?? name;
+}
+function enabledNamespaceEffect(t, podRev, facts) {
+  const p = predictForTemplate(t, facts);
+  if (p.outcome === "not-injected") return p.gate.matched.length === 0 && p.gate.maybe.length === 0 ? `no injector serves ${NS_INJECTION_LABEL}=enabled, so the pod runs without a sidecar` : void 0;
+  const via = p.via;
+  if (p.outcome === "unknown" || !via || via.tag === podRev || via.revision === revisionNamed(podRev, facts.mesh.webhooks)) return void 0;
+  if (facts.mesh.webhooksOrigin === "assumed") return `the injector that serves ${NS_INJECTION_LABEL}=enabled injects this pod, not ${podRev}`;
+  return `${via.tag !== void 0 ? `tag ${via.tag} (revision ${via.revision})` : `revision ${via.revision}`} injects this pod, not ${podRev}`;
+}
+var inject_label_conflict_default = createRule({
+  name: "inject-label-conflict",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Injection labels and annotations that contradict each other, or that Istio resolves against what they say",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "injection",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
+      labelVsAnnotationBefore112: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio {{ version }} decides by the annotation and selects webhooks by the label. Make them agree.',
+      disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
+      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: {{ effect }}. Remove one of the two.",
+      revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
+      revInDisabled: "Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.",
+      namespaceLabels: "Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.",
+      namespaceValue: 'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so no pod in it gets a sidecar. Use "enabled" or "disabled".'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Namespace(ns) {
+        const md = asObject(ns.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const injection = labelString(labels[NS_INJECTION_LABEL]);
+        const rev = labelString(labels[REV_LABEL]);
+        const mode = labelString(labels[DATAPLANE_MODE_LABEL]);
+        const counted = [];
+        if (injection !== void 0) counted.push(`${NS_INJECTION_LABEL}=${injection}`);
+        if (injection === void 0 || injection === "enabled") {
+          if (rev !== void 0) counted.push(`${REV_LABEL}=${rev}`);
+          if (mode === "ambient") counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
+        }
+        if (counted.length > 1) {
+          const effect = injection === "enabled" && rev !== void 0 ? `${NS_INJECTION_LABEL}=enabled wins, so ${rev} injects none of its pods.` : mode === "ambient" ? `${injection === "enabled" ? "every pod gets a sidecar" : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.` : "they select different injectors.";
+          context.report({ target: { resource: ns, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns.name, labels: counted.join(", "), effect } });
+        }
+        if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
+          context.report({ target: { resource: ns, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns.name, nsKey: NS_INJECTION_LABEL, value: injection } });
+        }
+      },
+      PodTemplate(t) {
+        const label = labelString(t.labels[INJECT_KEY]);
+        const annotation = labelString(t.annotations[INJECT_KEY]);
+        if (label !== void 0 && annotation !== void 0 && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
+          const version2 = context.facts.mesh.version;
+          if (!readsInjectLabel(version2)) {
+            context.report({
+              target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
+              messageId: "labelVsAnnotationBefore112",
+              data: { key: INJECT_KEY, label, annotation, version: versionWords(context.facts.mesh) },
+              related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which webhooks select on" }]
+            });
+          } else context.report({
+            target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
+            messageId: "labelVsAnnotation",
+            data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
+            related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which wins" }]
+          });
+        }
+        const ns = namespaceOf(t, context.facts);
+        if (!ns) return;
+        const nsInjection = ns.labels[NS_INJECTION_LABEL];
+        const effective = effectiveInject(t, context.facts.mesh.version)?.value;
+        const optInBlocked = effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled";
+        if (optInBlocked) {
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, "metadata", label !== void 0 ? "labels" : "annotations", INJECT_KEY) },
+            messageId: "disabledNamespace",
+            data: { key: INJECT_KEY, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
+            ...related ? { related: [related] } : {}
+          });
+        }
+        const podRev = labelString(t.labels[REV_LABEL]);
+        if (podRev === void 0 || podRev === "" || isPlaceholder(podRev) || effective === "false" || istioComponentOf(t)) return;
+        const revPath = templatePath(t, "metadata", "labels", REV_LABEL);
+        if (nsInjection !== void 0 && nsInjection !== "enabled") {
+          if (optInBlocked) return;
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
+          return;
+        }
+        if (nsInjection === "enabled") {
+          const effect = enabledNamespaceEffect(t, podRev, context.facts);
+          if (effect === void 0) return;
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, effect }, ...related ? { related: [related] } : {} });
+          return;
+        }
+        const nsRev = ns.labels[REV_LABEL];
+        const webhooks = context.facts.mesh.webhooks;
+        if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev && revisionNamed(nsRev, webhooks) !== revisionNamed(podRev, webhooks)) {
+          const related = namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
+        }
+      }
+    };
+  }
+});
+
+// rules/inject-misplaced.ts
+var isResourceMetadata = (p) => p.length >= 1 && p[0] === "metadata";
+function labelsHome(templates2) {
+  const t = templates2[0];
+  if (templates2.length > 1) {
+    const wide = t.metaSources.filter((s) => s.labels && s.scope.length < t.path.length && !isResourceMetadata(s.path));
+    const last = wide[wide.length - 1];
+    if (last) return [...last.path, "labels"];
+  }
+  return templatePath(t, "metadata", "labels");
+}
+var inject_misplaced_default = createRule({
+  name: "inject-misplaced",
+  meta: {
+    type: "problem",
+    fixable: "code",
+    docs: {
+      description: "Injection labels and annotations where Istio never reads them",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      onWorkload: "{{ what }} {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ labelsPath }}.",
+      injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
+      injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
+      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.',
+      annotationOptInBefore110: `Annotation {{ key }}: "true" cannot opt this pod in: Istio {{ version }}'s webhooks select on the namespace only. Label the namespace {{ nsKey }}=enabled.`
+    },
+    hasSuggestions: true,
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Resource(r) {
+        const md = asObject(r.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const annotations = asObject(md.annotations) ?? {};
+        if (r.kind === "Namespace") {
+          for (const [where, map] of [["labels", labels], ["annotations", annotations]]) {
+            if (INJECT_KEY in map) context.report({ target: { resource: r, path: ["metadata", where, INJECT_KEY] }, messageId: "injectOnNamespace", data: { key: INJECT_KEY, nsKey: NS_INJECTION_LABEL } });
+          }
+          return;
+        }
+        const templates2 = podTemplatesOf(r);
+        const t = templates2[0];
+        if (NS_INJECTION_LABEL in labels && (t || r.kind === "Pod")) {
+          context.report({ target: { resource: r, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: r.kind, injectKey: INJECT_KEY } });
+        }
+        if (!t) return;
+        for (const pod of templates2) {
+          if (!(NS_INJECTION_LABEL in pod.labels)) continue;
+          const at = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
+          if (!isResourceMetadata(at)) context.report({ target: { resource: r, path: at }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
+        }
+        const home = labelsHome(templates2);
+        for (const key of [INJECT_KEY, REV_LABEL]) {
+          for (const [what, map] of [["Label", labels], ["Annotation", annotations]]) {
+            if (!(key in map) || resourceMetadataReachesPod(t, what === "Label" ? "labels" : "annotations")) continue;
+            if (templates2.some((pod) => key in pod.labels || key in pod.annotations)) continue;
+            if (key === REV_LABEL && what === "Label") continue;
+            const value = labelString(map[key]) ?? "";
+            const move = what === "Label" && !isResourceMetadata(home) && asObject(getIn(r.object, home)) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: home, key, value }] : void 0;
+            const keepsBehaviour = move !== void 0 && key === INJECT_KEY && templates2.every((pod) => sameOutcome(value, predictForTemplate(pod, context.facts).outcome));
+            context.report({
+              target: { resource: r, path: ["metadata", what === "Label" ? "labels" : "annotations", key] },
+              messageId: "onWorkload",
+              data: { what, key, kind: r.kind, labelsPath: home.join(".") },
+              ...move && keepsBehaviour ? { fix: move } : {},
+              ...move && !keepsBehaviour ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect: value === "false" ? "removes the sidecar the pods get today" : value === "true" ? "may add a sidecar" : "changes which injector serves the pods" }, edits: move }] } : {}
+            });
+          }
+        }
+      },
+      PodTemplate(t) {
+        if (labelString(t.annotations[INJECT_KEY]) !== "true" || INJECT_KEY in t.labels) return;
+        if (vendorWebhooksOnly(context.facts.mesh.webhooks)) return;
+        const p = predictForTemplate(t, context.facts);
+        if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
+        const ns = namespaceOf(t, context.facts);
+        const nsInjection = ns?.labels[NS_INJECTION_LABEL];
+        if (nsInjection !== void 0 && nsInjection !== "enabled") return;
+        const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns?.name ?? ""}: no label that turns injection on`);
+        const podLabelsSelect = atLeast(context.facts.mesh.version, 1, 10);
+        context.report({
+          target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
+          messageId: podLabelsSelect ? "annotationOptIn" : "annotationOptInBefore110",
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels", nsKey: NS_INJECTION_LABEL, version: versionWords(context.facts.mesh) },
+          ...related ? { related: [related] } : {}
+        });
+      }
+    };
+  }
+});
+function sameOutcome(value, outcome) {
+  return value === "false" && outcome === "not-injected" || value === "true" && outcome === "injected";
+}
+
+// rules/inject-value-invalid.ts
+var inject_value_invalid_default = createRule({
+  name: "inject-value-invalid",
+  meta: {
+    type: "problem",
+    fixable: "code",
+    hasSuggestions: true,
+    docs: {
+      description: 'sidecar.istio.io/inject values other than exactly "true" or "false"',
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all (the meaning of other values changed in 1.27; the pod label is judged from 1.12, the first release that reads it)"
+    },
+    messages: {
+      invalid: '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} {{ effect }}{{ other }}. Write "true" or "false".',
+      unquoted: '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }}, {{ written }}, and the API server rejects the whole object. Write "{{ meant }}".',
+      empty: '{{ where }} {{ key }} has no value: Istio treats it as not set, so the namespace and the injector policy decide. Write "true" or "false", or remove it.',
+      setTrue: 'Set it to "true" (inject).',
+      setFalse: 'Set it to "false" (no sidecar).'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const version2 = context.facts.mesh.version;
+    const { before, since } = splitRange(context.facts.mesh.versionFact.range, 1, 27);
+    const check = (t, where, path, raw) => {
+      const target = { resource: t.resource, path };
+      const suggest = [
+        { messageId: "setTrue", edits: [{ op: "set", path, value: "true" }] },
+        { messageId: "setFalse", edits: [{ op: "set", path, value: "false" }] }
+      ];
+      if (typeof raw === "boolean" || typeof raw === "number") {
+        const meant = String(raw);
+        context.report({
+          target,
+          messageId: "unquoted",
+          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === "boolean" ? "a boolean" : "a number", meant },
+          ...typeof raw === "boolean" ? { fix: [{ op: "set", path, value: meant }] } : { suggest }
+        });
+        return;
+      }
+      if (where === "Label" && !readsInjectLabel(version2)) return;
+      if (raw === null || raw === "") {
+        context.report({ target, messageId: "empty", severity: "warn", data: { where, key: INJECT_KEY }, suggest });
+        return;
+      }
+      if (typeof raw !== "string" || raw === "true" || raw === "false" || isPlaceholder(raw)) return;
+      const early = before && parseInjectValue(raw, before.to);
+      const late = since && parseInjectValue(raw, since.to);
+      const now = early ?? late;
+      const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
+      const other = early ? `, and 1.27 and later ignore it${late && late.kind === "default" ? ", so the namespace and the injector policy decide" : ""}` : "";
+      const versionText = rangeText(before ?? since);
+      const lower = raw.toLowerCase();
+      const keepsBehaviour = (lower === "true" || lower === "false") && [early, late].every((m) => m === void 0 || m.kind === lower);
+      context.report({
+        target,
+        messageId: "invalid",
+        data: { where, key: INJECT_KEY, value: raw, version: versionText, effect, other },
+        ...keepsBehaviour ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
+      });
+    };
+    return {
+      PodTemplate(t) {
+        if (INJECT_KEY in t.labels) check(t, "Label", templatePath(t, "metadata", "labels", INJECT_KEY), t.labels[INJECT_KEY]);
+        if (INJECT_KEY in t.annotations) check(t, "Annotation", templatePath(t, "metadata", "annotations", INJECT_KEY), t.annotations[INJECT_KEY]);
+      }
+    };
+  }
+});
+
+// rules/injection-host-network.ts
+var injection_host_network_default = createRule({
+  name: "injection-host-network",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Workloads meant to have a sidecar that use hostNetwork, which Istio never injects",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      hostNetwork: "Istio never injects this hostNetwork pod, though {{ why }}. Drop hostNetwork, or the opt-in.",
+      namespaceOnly: 'Istio never injects this hostNetwork pod, though {{ why }}. If that is intended, label it sidecar.istio.io/inject: "false".'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      PodTemplate(t) {
+        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t, context.facts.mesh.version)) return;
+        const signals = injectionIntent(t, context.facts);
+        if (signals.length === 0) return;
+        const own = signals.filter((s) => s.fromPod);
+        context.report({
+          target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") },
+          messageId: own.length > 0 ? "hostNetwork" : "namespaceOnly",
+          ...own.length > 0 ? {} : { severity: "warn" },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and ") },
+          related: relatedOf(signals)
+        });
+      }
+    };
+  }
+});
+
+// rules/injection-ignored-namespace.ts
+var injection_ignored_namespace_default = createRule({
+  name: "injection-ignored-namespace",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Workloads meant to have a sidecar in a namespace Istio never injects (kube-system, kube-public, kube-node-lease, local-path-storage)",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      ignored: 'Istio never injects pods in {{ namespace }}, though {{ why }}. Move it, or label it sidecar.istio.io/inject: "false".'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      PodTemplate(t) {
+        const ns = t.resource.namespace;
+        if (ns === void 0 || !IGNORED_NAMESPACES.includes(ns) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
+        const signals = injectionIntent(t, context.facts);
+        if (signals.length === 0) return;
+        const own = signals.filter((s) => s.fromPod);
+        context.report({
+          target: { resource: t.resource, path: t.resource.declaredNamespace ? ["metadata", "namespace"] : ["metadata", "name"] },
+          messageId: "ignored",
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and "), namespace: ns, list: IGNORED_NAMESPACES.join(", ") },
+          related: relatedOf(signals)
+        });
+      }
+    };
+  }
+});
+
+// src/common/text.ts
+var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
+var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
+-${ACTIVE_NON_C0}]`, "g");
+var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
+var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+function safeText(s) {
+  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
+}
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
+
+// src/engine/notes.ts
+var count = plural;
+var inParens = (details) => details ? ` (${details})` : "";
+var UNKNOWN_FACTS = {
+  "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
+  "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
+  "native-sidecars": (n, d) => `${count(n, "workload")} ${n === 1 ? "depends" : "depend"} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  "mesh-cni": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
+  "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
+  "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
+  "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
+  "deprecated-read": (n, d) => `${count(n, "object")} use${n === 1 ? "s" : ""} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
+  "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
+};
+var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
+var MAX_PLACES = 200;
+var UnknownFacts = class {
+  /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
+  byFact = /* @__PURE__ */ new Map();
+  /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
+  add(fact, resource, subject, detail) {
+    if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
+    let entry = this.byFact.get(fact);
+    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), firstInFile: /* @__PURE__ */ new Map() });
+    entry.subjects.add(subject);
+    const file = resource.doc.file.displayPath;
+    if (entry.firstInFile.size < MAX_PLACES && !entry.firstInFile.has(file)) entry.firstInFile.set(file, resource);
+    if (detail !== void 0) entry.details.add(detail);
+  }
+  /**
+   * The notes, each with the place of its first workload in each file as `placeOf` finds it
+   * (an editor marks a note once in a file): locating a workload reads its document's
+   * positions, which every other workload of the note would cost again on each re-lint.
+   */
+  notes(placeOf3) {
+    const out = [];
+    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
+      const list2 = [...details].sort();
+      const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
+      const places = [...firstInFile.values()].map(placeOf3).filter((p) => p !== void 0);
+      const advice = fact === "deprecated-read";
+      out.push({
+        id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
+        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named) : `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
+        ...places.length ? { places } : {}
+      });
+    }
+    return out;
+  }
+};
+
+// rules/injection-revision-missing.ts
+function servedRevisions(webhooks) {
+  const out = /* @__PURE__ */ new Set();
+  for (const w of webhooks) {
+    if (w.deactivated) continue;
+    for (const s of [w.namespaceSelector, w.objectSelector]) {
+      for (const r of s.requirements) if (r.key === REV_LABEL && r.operator === "In") r.values.forEach((v) => out.add(v));
+    }
+  }
+  return out;
+}
+var servesInjectionEnabled = (webhooks) => webhooks.some((w) => !w.deactivated && w.namespaceSelector.requirements.some((r) => r.key === NS_INJECTION_LABEL && r.operator === "In" && r.values.includes("enabled")));
+var injection_revision_missing_default = createRule({
+  name: "injection-revision-missing",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Namespaces and pods that select an Istio revision or tag no installed injector webhook serves",
+      defaultLevel: "error",
+      precision: "high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      missing: "{{ what }} has {{ key }}={{ revision }}, which {{ where }} serves: its pods run without a sidecar. Served: {{ served }}. Install or tag it, or select a served one.",
+      noDefault: 'Namespace {{ namespace }} has {{ key }}=enabled, but no default revision or "default" tag exists{{ where }}: its pods run without a sidecar. Served: {{ served }}. Tag one "default", or use istio.io/rev.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const mesh = context.facts.mesh;
+    const fromInputs = mesh.webhooksOrigin === "input" && !vendorWebhooksOnly(mesh.webhooks);
+    const scope = installScope(fromInputs ? mesh.webhooks : []);
+    const stated2 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
+    const installs2 = /* @__PURE__ */ new Map();
+    const installOf = (webhooks) => {
+      let found = installs2.get(webhooks);
+      if (!found) {
+        const served = servedRevisions(webhooks);
+        const open = [...served].some(isPlaceholder);
+        found = { served, open, text: served.size ? shortList([...served].sort()) : "none", servesEnabled: servesInjectionEnabled(webhooks) };
+        installs2.set(webhooks, found);
+      }
+      return found;
+    };
+    const installFor = (r) => {
+      if (!stated2) return void 0;
+      if (!fromInputs) return installOf(mesh.webhooks);
+      const { webhooks, folders } = scope.forFile(r.doc.file.displayPath);
+      if (webhooks === "ambiguous") {
+        for (const folder of folders) context.unknown("install-ambiguous", r, folder);
+        return void 0;
+      }
+      const install = installOf(webhooks);
+      return install.open ? void 0 : install;
+    };
+    const where = fromInputs ? "no webhook" : "no revision or tag in the config";
+    const whereDefault = fromInputs ? "" : " in the config";
+    return {
+      Namespace(ns) {
+        const labels = asObject(asObject(ns.object.metadata)?.labels) ?? {};
+        const injection = labels[NS_INJECTION_LABEL];
+        const rev = labels[REV_LABEL];
+        const selects = injection === "enabled" || injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev);
+        if (!selects) return;
+        const install = installFor(ns);
+        if (!install) return;
+        if (injection === "enabled") {
+          if (!install.servesEnabled) {
+            context.report({ target: { resource: ns, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns.name, key: NS_INJECTION_LABEL, where: whereDefault, served: install.text } });
+          }
+          return;
+        }
+        if (typeof rev === "string" && !install.served.has(rev)) {
+          context.report({ target: { resource: ns, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: install.text } });
+        }
+      },
+      PodTemplate(t) {
+        const rev = t.labels[REV_LABEL];
+        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
+        if (istioComponentOf(t)) return;
+        const ns = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
+        if (ns && (ns.labels[NS_INJECTION_LABEL] !== void 0 || ns.labels[REV_LABEL] !== void 0)) return;
+        const install = installFor(t.resource);
+        if (!install || install.served.has(rev)) return;
+        if (!ns) {
+          context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
+          return;
+        }
+        const target = { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) };
+        context.report({ target, messageId: "missing", data: { what: "The pod template", revision: rev, key: REV_LABEL, where, served: install.text } });
+      }
+    };
+  }
+});
+
+// rules/injector-policy-invalid.ts
+var injector_policy_invalid_default = createRule({
+  name: "injector-policy-invalid",
+  meta: {
+    type: "problem",
+    docs: {
+      description: 'Injector ConfigMaps whose policy is not exactly "enabled" or "disabled", or whose config istiod cannot load',
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      policy: 'The injector policy is {{ value }}: only "enabled" and "disabled" work, so istiod injects no pod at all. Set policy: enabled, or disabled.',
+      config: "istiod cannot start the sidecar injector: {{ problem }}.",
+      tooComplex: "The injector ConfigMap's {{ key }} is too deeply nested or too large to check: it is {{ problem }}, so meshlint skips it{{ consequence }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Resource(r) {
+        if (!isInjectorConfigMap(r)) return;
+        const c = injectorConfigOf(r);
+        for (const t of c.tooComplex ?? []) {
+          context.report({
+            target: { resource: r, path: ["data", t.key] },
+            messageId: "tooComplex",
+            severity: "warn",
+            data: { key: t.key, problem: t.problem, consequence: t.key === "config" ? "; its policy and selectors count as unknown" : "" }
+          });
+        }
+        if (c.tooComplex?.some((t) => t.key === "config")) return;
+        if (c.configError) {
+          context.report({ target: { resource: r, path: ["data", "config"] }, messageId: "config", data: { problem: c.configError } });
+          return;
+        }
+        if (c.policy === "enabled" || c.policy === "disabled" || typeof c.policy === "string" && isPlaceholder(c.policy)) return;
+        const value = c.policy === void 0 || c.policy === null ? "missing" : c.policy === "" ? "empty" : JSON.stringify(c.policy);
+        context.report({ target: { resource: r, path: ["data", "config"], within: /^[ \t]*policy:.*$/m }, messageId: "policy", data: { value } });
+      }
+    };
+  }
+});
+
+// src/parse/unclosed.ts
+var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
+function isUnclosedError(message) {
+  return UNCLOSED.test(message);
+}
+function unclosedOpener(text, start, end) {
+  const stack = [];
+  let quote2;
+  let lineStart2 = true;
+  let prev = "\n";
+  for (let i = start; i < end && i < text.length; i++) {
+    const c = text[i];
+    if (quote2) {
+      if (quote2.char === '"' && c === "\\") {
+        i++;
+        continue;
+      }
+      if (c === quote2.char) {
+        if (quote2.char === "'" && text[i + 1] === "'") {
+          i++;
+          continue;
+        }
+        quote2 = void 0;
+      }
+      prev = c;
+      continue;
+    }
+    if (c === "#" && (prev === " " || prev === "	" || prev === "\n" || lineStart2)) {
+      const nl = text.indexOf("\n", i);
+      if (nl === -1 || nl >= end) break;
+      i = nl - 1;
+      continue;
+    }
+    if ((c === '"' || c === "'") && /[\s[{,:\-?]/.test(prev)) quote2 = { char: c, at: i };
+    else if ((c === "{" || c === "[") && /[\s[{,:\-?]/.test(prev)) stack.push(i);
+    else if ((c === "}" || c === "]") && stack.length > 0) stack.pop();
+    lineStart2 = c === "\n";
+    prev = c;
+  }
+  return quote2?.at ?? stack[stack.length - 1];
+}
+
+// rules/parse-error.ts
+var TOOL_MESSAGE_MAX = 130;
+function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
+  if (message.length <= max) return message;
+  const from = message.length - max;
+  const boundary = message.indexOf(": ", from);
+  return `\u2026${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
+}
+var parse_error_default = createRule({
+  name: "parse-error",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "YAML syntax errors, files that are not UTF-8 text, and charts or overlays that fail to render",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "diagnostic",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      syntax: "YAML syntax error: {{ message }}. kubectl rejects this document.",
+      unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
+      unreadable: "{{ reason }}.",
+      render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
+      renderAsWritten: "{{ command }} failed: {{ message }}. Its files are linted as written, not as built.",
+      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}",
+      valuesBound: "meshlint reads at most {{ mb }} MB of values texts per HelmRelease, so that a repository cannot exhaust its memory: this entry passes it, and the values from here on ({{ unread }}) are not read. Merge or trim these texts."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      // A file that cannot be read is reported by the engine itself, at error whatever this
+      // rule's level: turning the rule off must not let such a file pass (messageId `unreadable`).
+      File({ file }) {
+        const failure = file.origin?.failure;
+        if (failure !== void 0 && file.origin?.istioChartSource) return;
+        if (failure !== void 0) {
+          const helm = file.origin?.tool === "helm";
+          const environment = file.origin?.environment;
+          if (environment) {
+            context.report({
+              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+              messageId: "renderEnvironment",
+              severity: "warn",
+              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.\u2026]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
+            });
+          } else {
+            const command = helm ? "helm template" : "kustomize build";
+            const message = failure.replace(/\.$/, "");
+            const headline = toolMessageHeadline(message);
+            context.report({
+              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+              // An overlay met while walking: its own files were linted as they are written.
+              messageId: file.origin?.writtenFilesLinted ? "renderAsWritten" : "render",
+              data: { command, message: headline, what: helm ? "chart" : "overlay" },
+              // The whole message, when the headline shows only its end.
+              ...headline !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
+            });
+          }
+        }
+      },
+      // A Flux HelmRelease whose valuesFrom texts pass the bound meshlint reads (model/gitops.ts
+      // MAX_RELEASE_VALUES_BYTES): one finding, on the entry where the bound runs out; what the
+      // entries from there on set is unknown, as a layer not among the inputs.
+      Resource(r) {
+        const over = context.facts.mesh.valuesOverBudget?.(r);
+        if (!over) return;
+        const rest = over.entries - over.index;
+        context.report({
+          target: { resource: r, path: ["spec", "valuesFrom", over.index] },
+          messageId: "valuesBound",
+          severity: "warn",
+          data: { mb: MAX_RELEASE_VALUES_BYTES / 1024 / 1024, unread: rest === 1 ? `spec.valuesFrom[${over.index}]` : `spec.valuesFrom[${over.index}] to [${over.entries - 1}]` }
+        });
+      },
+      Document({ doc }) {
+        for (const e of doc.syntaxErrors) {
+          const opened = isUnclosedError(e.message) ? unclosedOpener(doc.file.text, doc.startOffset, e.offset) : void 0;
+          if (opened !== void 0 && opened < e.offset) {
+            context.report({
+              target: { doc, offset: opened, endOffset: opened + 1 },
+              messageId: "unclosed",
+              data: { what: doc.file.text[opened] === "{" ? "flow mapping" : doc.file.text[opened] === "[" ? "flow sequence" : "quoted string", message: e.message.replace(/\.$/, "") },
+              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: `where the YAML parser stopped: ${e.message.replace(/\.$/, "")}` }]
+            });
+            continue;
+          }
+          context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
+        }
+      }
+    };
+  }
+});
+
+// rules/unrendered-template.ts
+function templateFolderOf(displayPath) {
+  const parts = displayPath.split("/");
+  const roles = parts.lastIndexOf("roles");
+  if (roles >= 0 && roles + 1 < parts.length - 1) return parts.slice(0, roles + 2).join("/");
+  return parts.slice(0, -1).join("/") || ".";
+}
+function parentOf(name) {
+  if (/(^|\/)roles\/[^/]+$/.test(name)) return void 0;
+  const at = name.lastIndexOf("/");
+  return at > 0 ? name.slice(0, at) : void 0;
+}
+function mergeSiblings(groups) {
+  let current = [...groups];
+  for (let changed = true; changed; ) {
+    changed = false;
+    const byParent = /* @__PURE__ */ new Map();
+    for (const g of current) {
+      const p = parentOf(g.name);
+      if (p !== void 0) byParent.set(p, [...byParent.get(p) ?? [], g]);
+    }
+    const merged = [];
+    const gone = /* @__PURE__ */ new Set();
+    for (const [parent, siblings] of byParent) {
+      if (siblings.length < 2) continue;
+      const own = current.find((g) => g.name === parent);
+      const all = own ? [own, ...siblings] : siblings;
+      for (const g of all) gone.add(g);
+      const first = all.reduce((a, b) => a.first.doc.file.displayPath <= b.first.doc.file.displayPath ? a : b);
+      merged.push({ name: parent, engine: first.engine, first: first.first, files: new Set(all.flatMap((g) => [...g.files])) });
+      changed = true;
+    }
+    current = [...current.filter((g) => !gone.has(g)), ...merged];
+  }
+  return current.sort((a, b) => a.first.doc.file.displayPath < b.first.doc.file.displayPath ? -1 : 1);
+}
+var HOW = {
+  Helm: "Lint the chart with --render-charts or --helm-chart DIR",
+  Go: "Lint what the tool renders, or add the folder to ignorePatterns",
+  Jinja: "Lint what Ansible renders, or add the folder to ignorePatterns",
+  placeholder: "Lint what the script writes, or add the folder to ignorePatterns",
+  Argo: ""
+};
+var unrendered_template_default = createRule({
+  name: "unrendered-template",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Templates of Kubernetes objects that cannot be linted as they stand, and Argo expressions YAML cannot read",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "diagnostic",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      folder: "{{ count }} files in {{ folder }}, this one first, are {{ engine }} templates, not manifests, so not linted. {{ how }}.",
+      folderOne: "This file is a {{ engine }} template, not a manifest: it is not linted as it stands. {{ how }}.",
+      argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value. Quote it: "{{ bare }}".',
+      chart: "This Helm chart is not linted as it stands. To lint what it renders, run meshlint --render-charts {{ dir }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const folders = /* @__PURE__ */ new Map();
+    return {
+      File({ file }) {
+        if (file.origin === void 0 && /(^|\/)Chart\.yaml$/.test(file.displayPath)) {
+          const dir = file.displayPath.replace(/\/?Chart\.yaml$/, "") || ".";
+          context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd2(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
+        }
+      },
+      TemplateDocument({ doc, template }) {
+        const offset = doc.startOffset + template.at;
+        if (template.engine === "Argo") {
+          const text = doc.file.text;
+          const close = text.indexOf("}}", offset);
+          const end = Math.min(lineEnd2(text, offset), close === -1 ? Infinity : close + 2);
+          const snippet = exactText(doc.file, offset, Math.min(end, offset + 80)).trim();
+          context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
+          return;
+        }
+        const name = templateFolderOf(doc.file.displayPath);
+        let folder = folders.get(name);
+        if (!folder) folders.set(name, folder = { name, engine: template.engine, first: { doc, offset }, files: /* @__PURE__ */ new Set() });
+        folder.files.add(doc.file.displayPath);
+      },
+      "Program:exit"() {
+        for (const f of mergeSiblings([...folders.values()])) {
+          const n = f.files.size;
+          const { doc, offset } = f.first;
+          context.report({
+            target: { doc, offset, endOffset: lineEnd2(doc.file.text, offset) },
+            messageId: n === 1 ? "folderOne" : "folder",
+            severity: "warn",
+            data: { count: n, folder: f.name, engine: f.engine, how: HOW[f.engine] }
+          });
+        }
+      }
+    };
+  }
+});
+
+// src/model/pod/no-proxy.ts
+function lookup(env, name) {
+  let found;
+  for (const e of env.entries) if (e.name === name) found = e;
+  if (found) {
+    return found.value === void 0 ? { state: "unknown", because: `${name} ${found.unknownBecause ?? "has no literal value"}`, open: false } : { state: "set", entry: found, value: found.value };
+  }
+  return env.openTo ? { state: "unknown", because: `${name} may come from ${env.openTo}`, open: true } : { state: "unset" };
+}
+function effectiveVar(env, names2) {
+  const empty = [];
+  for (let i = 0; i < names2.length; i++) {
+    const l = lookup(env, names2[i]);
+    if (l.state === "unknown") return { state: "unknown", because: l.because, open: l.open };
+    if (l.state === "unset") continue;
+    if (l.value === "") {
+      empty.push(l.entry);
+      continue;
+    }
+    const later = new Set(names2.slice(i + 1));
+    const ignored = env.entries.filter((e) => later.has(e.name));
+    return { state: "set", name: l.entry.name, value: l.value, entry: l.entry, ignored, empty };
+  }
+  return { state: "unset", empty };
+}
+function effectiveProxyEnv(env) {
+  let httpsProxy = effectiveVar(env, ["HTTPS_PROXY", "https_proxy"]);
+  if (httpsProxy.state === "unknown") {
+    const lower = lookup(env, "https_proxy");
+    if (lower.state === "set" && lower.value !== "") httpsProxy = { state: "set", name: "https_proxy", value: lower.value, entry: lower.entry, ignored: [], empty: [] };
+  }
+  return { httpsProxy, noProxy: effectiveVar(env, ["NO_PROXY", "no_proxy"]) };
+}
+function parseIPv4(s) {
+  const parts = s.split(".");
+  if (parts.length !== 4) return void 0;
+  const out = [];
+  for (const p of parts) {
+    if (!/^\d{1,3}$/.test(p) || p.length > 1 && p[0] === "0") return void 0;
+    const n = Number(p);
+    if (n > 255) return void 0;
+    out.push(n);
+  }
+  return out;
+}
+function parseIPv6(s) {
+  if (s.includes("%")) return void 0;
+  const halves = s.split("::");
+  if (halves.length > 2) return void 0;
+  const groups = (h) => {
+    if (h === "") return [];
+    const out = [];
+    const parts = h.split(":");
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i];
+      if (i === parts.length - 1 && p.includes(".")) {
+        const v4 = parseIPv4(p);
+        if (!v4) return void 0;
+        out.push(v4[0] << 8 | v4[1], v4[2] << 8 | v4[3]);
+        continue;
+      }
+      if (!/^[0-9a-f]{1,4}$/i.test(p)) return void 0;
+      out.push(parseInt(p, 16));
+    }
+    return out;
+  };
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  if (!head || !tail) return void 0;
+  let words;
+  if (halves.length === 2) {
+    const fill2 = 8 - head.length - tail.length;
+    if (fill2 < 1) return void 0;
+    words = [...head, ...new Array(fill2).fill(0), ...tail];
+  } else {
+    if (head.length !== 8) return void 0;
+    words = head;
+  }
+  return words.flatMap((w) => [w >> 8, w & 255]);
+}
+function parseIp(s) {
+  if (s.includes(":")) return parseIPv6(s);
+  const v4 = parseIPv4(s);
+  return v4 ? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, ...v4] : void 0;
+}
+var isV4 = (ip) => ip.slice(0, 10).every((b) => b === 0) && ip[10] === 255 && ip[11] === 255;
+function isLoopback(ip) {
+  if (isV4(ip)) return ip[12] === 127;
+  return ip.slice(0, 15).every((b) => b === 0) && ip[15] === 1;
+}
+function parseCidr(s) {
+  const slash = s.indexOf("/");
+  if (slash < 0) return void 0;
+  const addr = s.slice(0, slash);
+  const len = s.slice(slash + 1);
+  const ip = parseIp(addr);
+  if (!ip || !/^\d+$/.test(len)) return void 0;
+  const v4 = !addr.includes(":");
+  const bits = Number(len);
+  if (bits > (v4 ? 32 : 128)) return void 0;
+  return { ip, v4, bits };
+}
+function cidrContains(c, ip) {
+  if (c.v4 && !isV4(ip)) return false;
+  const offset = c.v4 ? 96 : 0;
+  for (let bit = 0; bit < c.bits; bit++) {
+    const i = offset + bit;
+    const mask = 128 >> i % 8;
+    if (((c.ip[i >> 3] ^ ip[i >> 3]) & mask) !== 0) return false;
+  }
+  return true;
+}
+var sameIp = (a, b) => a.every((x, i) => x === b[i]);
+function splitHostPort(s) {
+  const i = s.lastIndexOf(":");
+  if (i < 0) return void 0;
+  let host;
+  let from = 0;
+  if (s.startsWith("[")) {
+    const end = s.indexOf("]");
+    if (end < 0 || end + 1 !== i) return void 0;
+    host = s.slice(1, end);
+    from = end + 1;
+    if (s.slice(1).includes("[") || s.slice(from).includes("]")) return void 0;
+  } else {
+    host = s.slice(0, i);
+    if (host.includes(":") || s.includes("[") || s.includes("]")) return void 0;
+  }
+  return { host, port: s.slice(i + 1) };
+}
+function parseNoProxy(list2) {
+  const out = [];
+  for (const part of list2.split(",")) {
+    const raw = part.trim();
+    const p = raw.toLowerCase();
+    if (p === "") continue;
+    if (p === "*") {
+      out.push({ kind: "all", raw });
+      return out;
+    }
+    const cidr = parseCidr(p);
+    if (cidr) {
+      out.push({ kind: "cidr", raw, cidr });
+      continue;
+    }
+    let host = p;
+    let port = "";
+    const hp = splitHostPort(p);
+    if (hp) {
+      if (hp.host === "") {
+        out.push({ kind: "ignored", raw });
+        continue;
+      }
+      host = hp.host;
+      port = hp.port;
+    }
+    const ip = parseIp(host);
+    if (ip) {
+      out.push({ kind: "ip", raw, ip, port });
+      continue;
+    }
+    if (host.startsWith("*.")) host = host.slice(1);
+    const matchHost = !host.startsWith(".");
+    out.push({ kind: "domain", raw, suffix: matchHost ? `.${host}` : host, port, matchHost });
+  }
+  return out;
+}
+function entryMatches(e, host, port, ip) {
+  switch (e.kind) {
+    case "all":
+      return true;
+    case "cidr":
+      return ip !== void 0 && cidrContains(e.cidr, ip);
+    case "ip":
+      return ip !== void 0 && sameIp(e.ip, ip) && (e.port === "" || e.port === port);
+    case "domain":
+      return (host.endsWith(e.suffix) || e.matchHost && host === e.suffix.slice(1)) && (e.port === "" || e.port === port);
+    case "ignored":
+      return false;
+  }
+}
+function noProxyCovers(list2, host, port) {
+  const h = host.trim().toLowerCase();
+  const p = String(port);
+  const ip = parseIp(h);
+  if (h === "localhost" || ip && isLoopback(ip)) return { covered: true, by: void 0, reason: `does not matter: Go never proxies ${h}` };
+  const entries2 = parseNoProxy(list2);
+  if (entries2.length === 0) return { covered: false, by: void 0, reason: "is empty" };
+  const hit = entries2.find((e) => entryMatches(e, h, p, ip));
+  if (hit) {
+    return {
+      covered: true,
+      by: hit.raw,
+      reason: hit.kind === "all" ? `lists *, which turns the proxy off for every host` : `lists ${hit.raw}, which matches ${h}:${p}`
+    };
+  }
+  return { covered: false, by: void 0, reason: missReason(entries2, h, p, ip) };
+}
+function missReason(entries2, host, port, ip) {
+  const domains = entries2.filter((e) => e.kind === "domain");
+  const wrongPort = domains.find((e) => e.port !== "" && entryMatches({ ...e, port: "" }, host, port, ip));
+  if (wrongPort) return `lists ${wrongPort.raw}, which matches only port ${wrongPort.port} (the call uses port ${port})`;
+  const wrongIpPort = entries2.find((e) => e.kind === "ip" && e.port !== "" && ip !== void 0 && sameIp(e.ip, ip));
+  if (wrongIpPort && wrongIpPort.kind === "ip") return `lists ${wrongIpPort.raw}, which matches only port ${wrongIpPort.port} (the call uses port ${port})`;
+  if (ip === void 0) {
+    const labels = host.split(".");
+    const tld = labels[labels.length - 1] ?? "";
+    const shares = (e, names2) => e.suffix.split(".").some((l) => l !== "" && names2.includes(l));
+    const near = domains.find((e) => shares(e, [tld])) ?? domains.find((e) => e.suffix.endsWith(".cluster.local")) ?? domains.find((e) => shares(e, labels));
+    if (near) return `lists ${near.raw}, which does not match ${host}`;
+    if (entries2.some((e) => e.kind === "cidr" || e.kind === "ip") && domains.length === 0) {
+      return `lists only IP addresses and ranges, which never match a name such as ${host}`;
+    }
+  }
+  const shown3 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
+  return `(${shown3}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
+}
+function withSvc(value) {
+  const v = value.trimEnd();
+  if (v.trim() === "") return ".svc";
+  return v.endsWith(",") ? `${v}.svc` : `${v},.svc`;
+}
+
+// rules/apiserver-no-proxy-svc.ts
+var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+var basename = (s) => s.slice(s.lastIndexOf("/") + 1);
+function imageName2(image) {
+  let s = image.split("@")[0] ?? "";
+  const colon = s.lastIndexOf(":");
+  if (colon > s.lastIndexOf("/")) s = s.slice(0, colon);
+  return basename(s);
+}
+var APISERVER_IMAGE = /^kube-apiserver(-(amd64|arm64|arm|ppc64le|s390x))?$/;
+function isKubeApiserver(c) {
+  const argv = [...strings(c.command), ...strings(c.args)];
+  const program = argv[0] === void 0 ? "" : basename(argv[0]);
+  if (program === "kube-apiserver") return true;
+  if (program === "hyperkube" && (argv[1] === "apiserver" || argv[1] === "kube-apiserver")) return true;
+  return typeof c.image === "string" && APISERVER_IMAGE.test(imageName2(c.image));
+}
+function envListOf(list2, openTo) {
+  const entries2 = [];
+  (Array.isArray(list2) ? list2 : []).forEach((item, index) => {
+    const o = asObject(item);
+    if (!o || typeof o.name !== "string") return;
+    if (o.valueFrom !== void 0 && o.valueFrom !== null) {
+      entries2.push({ name: o.name, value: void 0, unknownBecause: "comes from valueFrom", index });
+      return;
+    }
+    const v = o.value;
+    if (v === void 0 || v === null) entries2.push({ name: o.name, value: "", index });
+    else if (typeof v !== "string") entries2.push({ name: o.name, value: void 0, unknownBecause: "is not a string", index });
+    else if (/\$\(/.test(v.replace(/\$\$/g, ""))) entries2.push({ name: o.name, value: void 0, unknownBecause: "refers to other variables", index });
+    else entries2.push({ name: o.name, value: v.replace(/\$\$/g, "$"), index });
+  });
+  return { entries: entries2, openTo };
+}
+function injectionHosts(facts) {
+  const input = facts.mesh.webhooks.filter((w) => w.origin === "input");
+  if (input.length === 0) return { hosts: [{ host: "istiod.istio-system.svc", port: 443, webhooks: [] }], known: false };
+  const byHost = /* @__PURE__ */ new Map();
+  for (const w of input) {
+    if (w.deactivated || !w.service?.name || !w.service.namespace) continue;
+    const host = `${w.service.name}.${w.service.namespace}.svc`;
+    const p = w.service.port;
+    const key = `${host}:${p}`;
+    const entry = byHost.get(key) ?? { host, port: p, webhooks: [] };
+    entry.webhooks.push(w);
+    byHost.set(key, entry);
+  }
+  return byHost.size > 0 ? { hosts: [...byHost.values()], known: true } : void 0;
+}
+function webhookThroughProxy(env, hosts) {
+  const fx = effectiveProxyEnv(env);
+  if (fx.httpsProxy.state !== "set") return void 0;
+  let np = fx.noProxy;
+  let assumesClosed = false;
+  if (np.state === "unknown") {
+    if (!np.open) return void 0;
+    np = effectiveProxyEnv({ ...env, openTo: void 0 }).noProxy;
+    assumesClosed = true;
+    if (np.state === "unknown") return void 0;
+  }
+  const list2 = np.state === "set" ? np.value : "";
+  const decisions = hosts.map((h) => ({ h, d: noProxyCovers(list2, h.host, h.port) }));
+  const missedWith = decisions.filter((x) => !x.d.covered);
+  const first = missedWith[0];
+  if (!first) return void 0;
+  const missed = missedWith.map((x) => x.h);
+  let reason;
+  if (np.state === "set") {
+    const shadow = np.ignored.find((e) => e.value !== void 0 && missed.every((h) => noProxyCovers(e.value, h.host, h.port).covered));
+    const via = np.empty.length ? ` (${np.empty.map((e) => e.name).join(", ")} is empty, so Go reads ${np.name})` : "";
+    reason = shadow ? `${shadow.name} has ${noProxyCovers(shadow.value, first.h.host, first.h.port).by} but ${np.name} is set and wins` : `${np.name}${via} ${first.d.reason}`;
+  } else {
+    reason = np.empty.length ? `${np.empty.map((e) => e.name).join(" and ")} ${np.empty.length > 1 ? "are" : "is"} empty${np.empty.some((e) => e.name === "NO_PROXY") && !np.empty.some((e) => e.name === "no_proxy") ? " and no_proxy is not set" : ""}` : `neither NO_PROXY nor no_proxy is ${assumesClosed ? "listed" : "set"}`;
+  }
+  const editable = np.state === "set" ? np.entry : np.empty.find((e) => e.name === "NO_PROXY") ?? np.empty[0];
+  return {
+    proxy: fx.httpsProxy.entry,
+    noProxy: np.state === "set" ? np : void 0,
+    emptyNoProxy: np.empty,
+    missed,
+    reason,
+    assumesClosed,
+    fixValue: editable ? { entry: editable, value: withSvc(editable.value ?? "") } : void 0
+  };
+}
+var hostText = (h) => `${h.host}:${h.port}`;
+var apiserver_no_proxy_svc_default = createRule({
+  name: "apiserver-no-proxy-svc",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "kube-apiserver with an HTTPS proxy whose no-proxy list does not cover the injection webhook's .svc host",
+      defaultLevel: "error",
+      precision: "high",
+      category: "admission",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      proxied: "kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: {{ webhook }} is unreachable, so injected pods fail. {{ fix }}",
+      addSvc: "Add .svc to {{ name }}"
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const called = injectionHosts(context.facts);
+    const check = (resource, envPath, env, where) => {
+      if (!called) return;
+      const f = webhookThroughProxy(env, called.hosts);
+      if (!f) return;
+      const valuePath = (e) => [...envPath, e.index, "value"];
+      const hasValueKey = (e) => Object.hasOwn(asObject(getIn(resource.object, [...envPath, e.index])) ?? {}, "value");
+      if (f.assumesClosed) {
+        context.unknown("proxy-env", resource, env.openTo);
+        return;
+      }
+      const webhook = "Istio's injection webhook";
+      const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : void 0;
+      const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
+      const fix = fixEntry ? [{ op: "set", path: valuePath(fixEntry.entry), value: fixEntry.value }] : void 0;
+      const at = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
+      const related = [];
+      if (at !== f.proxy) related.push({ target: { resource, path: valuePath(f.proxy) }, message: `the HTTPS proxy (${f.proxy.name})` });
+      for (const e of f.noProxy?.ignored ?? []) {
+        if (e.value !== void 0 && e !== at) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name}: not read, ${f.noProxy?.name} wins` });
+      }
+      for (const e of f.emptyNoProxy) if (e !== at && hasValueKey(e)) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name} is empty` });
+      for (const h of f.missed) {
+        const w = h.webhooks.find((x) => x.resource && x.index !== void 0);
+        if (w?.resource && w.index !== void 0) {
+          related.push({ target: { resource: w.resource, path: ["webhooks", w.index, "clientConfig", "service"] }, message: `injection webhook ${w.name} calls ${hostText(h)}` });
+        }
+      }
+      const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText };
+      context.report({
+        target: { resource, path: valuePath(at) },
+        messageId: "proxied",
+        data,
+        // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
+        ...fix && fixEntry ? { suggest: [{ messageId: "addSvc", data: { name: fixEntry.entry.name }, edits: fix }] } : {},
+        related
+      });
+    };
+    return {
+      Container(c) {
+        if (c.group !== "containers" || !isKubeApiserver(c.object)) return;
+        const envFrom = Array.isArray(c.object.envFrom) ? c.object.envFrom : [];
+        const sources = envFrom.map((s) => {
+          const o = asObject(s) ?? {};
+          const ref = asObject(o.configMapRef) ? `ConfigMap ${asObject(o.configMapRef)?.name}` : asObject(o.secretRef) ? `Secret ${asObject(o.secretRef)?.name}` : "a source";
+          return ref;
+        });
+        const openTo = sources.length ? `envFrom ${sources.join(", ")}` : void 0;
+        check(c.template.resource, [...c.path, "env"], envListOf(c.object.env, openTo), "env");
+      },
+      Resource(r) {
+        if (r.kind !== "ClusterConfiguration" || !r.apiVersion.startsWith("kubeadm.k8s.io/") || /^kubeadm\.k8s\.io\/v1(alpha\d+|beta[123])$/.test(r.apiVersion)) return;
+        const extra = getIn(r.object, ["apiServer", "extraEnvs"]);
+        if (!Array.isArray(extra)) return;
+        check(r, ["apiServer", "extraEnvs"], envListOf(extra, "the environment kubeadm runs in"), "extraEnvs");
+      }
+    };
+  }
+});
+
 // src/load/resources.ts
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function isKubeObject(v) {
@@ -21802,6 +23175,7 @@ var startup_order_hold_default = createRule({
     },
     messages: {
       meshNoHold: "Sidecars of this install start alongside the app: {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.",
+      holdUnread: "{{ what }} is not read by Istio {{ version }}: the ProxyConfig field came in 1.8.0, so nothing holds the app until Envoy is ready. Set the Helm value global.proxy.holdApplicationUntilProxyStarts: true.",
       podNoHold: "This pod {{ what }}: its app can start before Envoy is ready. {{ fix }}",
       lifecycleReplacesHold: "{{ lifecycle }} replaces the hold's `pilot-agent wait` hook: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.",
       nativeNoProbe: `status.sidecar.istio.io/port "0" removes the native sidecar's startup probe: the app can start before Envoy is ready. Remove the annotation.`,
@@ -21873,6 +23247,21 @@ var startup_order_hold_default = createRule({
           }
           return;
         }
+        const unread = plan.hold.unread;
+        if (unread && plan.native.value === false) {
+          const version2 = versionWords(context.facts.mesh);
+          if (unread.path) {
+            context.report({ target: { resource: t.resource, path: unread.path }, messageId: "holdUnread", data: { what: unread.what, version: version2 }, related });
+            return;
+          }
+          if (unread.stated?.target && unread.stated.origin === "input") {
+            const key2 = `unread\0${targetKey(unread.stated.target)}`;
+            let group2 = installs2.get(key2);
+            if (!group2) installs2.set(key2, group2 = { target: unread.stated.target, workloads: [], unread: unread.what });
+            group2.workloads.push(t);
+            return;
+          }
+        }
         const podOptsOut = podOwnChoice(plan);
         if (podOptsOut && plan.native.value === false) {
           context.report({
@@ -21903,7 +23292,8 @@ var startup_order_hold_default = createRule({
         for (const g of installs2.values()) {
           const related = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
           const n = g.workloads.length;
-          context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}` }, related });
+          if (g.unread !== void 0) context.report({ target: g.target, messageId: "holdUnread", data: { what: g.unread, version: versionWords(context.facts.mesh) }, related });
+          else context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}` }, related });
         }
       }
     };
@@ -22118,6 +23508,7 @@ function podViolations(level, t) {
 }
 
 // src/model/pod/admission.ts
+var readsProxySeccompProfile = (v) => atLeast(v, 1, 28);
 var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
 function plannedIstioContainer(name, opts) {
   const seccompType = opts.proxySeccomp ? "RuntimeDefault" : void 0;
@@ -22144,7 +23535,7 @@ function injectedUnderPsa(t, facts) {
   const opts = {
     tproxy: mode === "TPROXY",
     capNetBindService: capNetBindService === "true",
-    proxySeccomp: plan.install.proxySeccompProfile?.value === true
+    proxySeccomp: plan.install.proxySeccompProfile?.value === true && readsProxySeccompProfile(facts.mesh.version)
   };
   return { ns, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
 }
@@ -22163,7 +23554,7 @@ var isSeccompViolation = (v) => v.startsWith("seccompProfile");
 function appContainersHaveSeccomp(t) {
   return t.containers.filter((c) => c.group !== "ephemeralContainers" && !ISTIO_CONTAINER_NAMES.has(c.name)).every((c) => validSeccomp2(securityOf(c.object.securityContext).seccompType));
 }
-var describe2 = (violations) => `${violations.slice(0, 2).join("; ")}${violations.length > 2 ? ` and ${violations.length - 2} more` : ""}`;
+var describe3 = (violations) => `${violations.slice(0, 2).join("; ")}${violations.length > 2 ? ` and ${violations.length - 2} more` : ""}`;
 var pod_security_istio_init_default = createRule({
   name: "pod-security-istio-init",
   meta: {
@@ -22216,7 +23607,7 @@ var pod_security_istio_init_default = createRule({
           namespace: ns.name,
           level,
           container: c.name,
-          violations: describe2(violations),
+          violations: describe3(violations),
           restrictedHint: level === "restricted" ? ", with a pod-level seccompProfile" : ""
         },
         related: enforceRelated(ns, level)
@@ -22255,7 +23646,7 @@ var pod_security_istio_init_default = createRule({
           context.report({
             target: { resource: t.resource, path: metadataAnchor(t) },
             messageId: "istioInit",
-            data: { ...common, violations: describe2(init.violations) },
+            data: { ...common, violations: describe3(init.violations) },
             related: [...related, ...cniRelated(plan.cni)]
           });
         }
@@ -22266,7 +23657,7 @@ var pod_security_istio_init_default = createRule({
             context.report({
               target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", annotation) },
               messageId: "proxyRoot",
-              data: { ...common, annotation, value: opts.tproxy ? "TPROXY" : "true", violations: describe2(violations) },
+              data: { ...common, annotation, value: opts.tproxy ? "TPROXY" : "true", violations: describe3(violations) },
               related
             });
           }
@@ -22282,7 +23673,7 @@ var pod_security_istio_init_default = createRule({
           messageId: "seccomp",
           ...proxySeccomp ? {} : { severity: "warn" },
           data: { ...common, containers },
-          related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.source }] : related,
+          related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.value === true ? `${proxySeccomp.source}: read from Istio 1.28 only` : proxySeccomp.source }] : related,
           suggest
         });
       },
@@ -22322,305 +23713,6 @@ function namespaceFinding(ns, facts) {
   const injection = key ? `${key}=${ns.labels[key]}` : `injector webhook ${prediction.via.name}`;
   const loc = key ? namespaceLabelLocation(ns, key, `namespace ${ns.name}: ${key}=${ns.labels[key]}`) : void 0;
   return { cni, injection, related: loc ? [loc] : [] };
-}
-
-// src/model/install/control-plane.ts
-import { posix as posix3 } from "node:path";
-var CONTROL_PLANE_NAMES = [
-  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
-  {
-    name: "istiod-",
-    prefix: true,
-    releases: "1.5+",
-    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
-    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
-  },
-  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
-  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
-  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
-];
-function isControlPlaneName(name) {
-  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
-}
-var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
-var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
-var MAX_PORTS = 1e3;
-function folderOf2(r) {
-  return posix3.dirname(r.doc.file.displayPath.replaceAll("\\", "/"));
-}
-function servicePorts(spec) {
-  if (spec.type === "ExternalName") return void 0;
-  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
-  const ports = spec.ports;
-  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
-  const out = [];
-  for (const p of ports) {
-    const port = asObject(p)?.port;
-    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
-    out.push(port);
-  }
-  return out;
-}
-function controlPlaneObjectOf(r) {
-  const kind2 = r.kind === "Service" && r.apiVersion === "v1" ? "Service" : r.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r.apiVersion) ? "Deployment" : void 0;
-  if (kind2 === void 0 || r.name === "") return void 0;
-  const open = isOpenControlPlaneName(r.name);
-  if (!open && !isControlPlaneName(r.name)) return void 0;
-  const namespace = r.declaredNamespace !== void 0 ? r.namespace : r.doc.file.origin?.namespace;
-  const spec = asObject(r.object.spec) ?? {};
-  return { kind: kind2, name: r.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r), resource: r };
-}
-function releasedControlPlane(r, revision) {
-  const open = revision === void 0 || isPlaceholder(revision);
-  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
-  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r), resource: r };
-}
-var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
-var METADATA_BLOCK = /^metadata:[ \t]*(?:#[^\n]*)?\r?\n((?:[ \t]+[^\n]*(?:\n|$)|[ \t]*(?:#[^\n]*)?\r?\n)*)/m;
-var FIRST_CHILD = /^([ \t]+)[^\s#]/m;
-var NAME_LINES = /^([ \t]+)["']?name["']?[ \t]*:[ \t]*["']?istio(?:d|-pilot|-sidecar-injector)/gm;
-function mightNameControlPlane(docText) {
-  if (!CONTROL_PLANE_TEXT.test(docText)) return false;
-  const block = METADATA_BLOCK.exec(docText)?.[1];
-  const indent = block === void 0 ? void 0 : FIRST_CHILD.exec(block)?.[1];
-  if (block === void 0 || indent === void 0) return true;
-  for (const m of block.matchAll(NAME_LINES)) if (m[1] === indent) return true;
-  return false;
-}
-
-// src/model/ambient/install.ts
-var MAX_ENTRIES = 100;
-function cniValue(values, path) {
-  return values(["cni", ...path]) ?? values(path);
-}
-var stringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string") ? v.slice(0, MAX_ENTRIES) : void 0;
-function selectorsOf(v) {
-  if (!Array.isArray(v)) return void 0;
-  return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
-}
-function isZtunnel(r) {
-  if (r.name === "ztunnel") return true;
-  return podTemplatesOf(r).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
-}
-var AmbientInstallBuilder = class {
-  ztunnel = [];
-  istiodAmbient = [];
-  exclude = [];
-  enabled = [];
-  selectors = [];
-  addResource(r) {
-    if (r.kind === "ConfigMap" && r.name === "istio-cni-config") {
-      const data = asObject(r.object.data) ?? {};
-      const where = `ConfigMap ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`;
-      if (typeof data.EXCLUDE_NAMESPACES === "string") {
-        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
-      }
-      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
-      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
-        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
-        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
-      }
-      return;
-    }
-    if (r.kind === "DaemonSet" && isZtunnel(r)) {
-      this.ztunnel.push(`DaemonSet ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`);
-      return;
-    }
-    const istiod = istiodOf(r);
-    if (istiod) {
-      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
-      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
-      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r.name} (${r.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
-      return;
-    }
-    if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
-      const cni = asObject(getIn(r.object, ["spec", "values", "cni"]));
-      if (!cni) return;
-      const where = `IstioOperator ${r.name || "(no name)"} (${r.doc.file.displayPath}: spec.values.cni`;
-      const ex = stringList(cni.excludeNamespaces);
-      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
-      const on = getIn(cni, ["ambient", "enabled"]);
-      if (typeof on === "boolean") this.enabled.push({ value: on, source: `${where}.ambient.enabled)` });
-    }
-  }
-  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
-  addRelease(release) {
-    const at = (path) => layeredValue(release.layers, path);
-    if (release.chart === "ztunnel") {
-      this.ztunnel.push(release.label);
-      return;
-    }
-    if (release.chart === "istiod") {
-      const v = at(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at(["env", "PILOT_ENABLE_AMBIENT"]);
-      if (v === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
-      else if ("gap" in v) this.istiodAmbient.push({ value: void 0, source: v.gap });
-      else this.istiodAmbient.push({ value: v.value === true || v.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
-      return;
-    }
-    if (release.chart !== "cni") return;
-    const read2 = (path, list2, parse) => {
-      const v = cniValue(at, path);
-      if (v === void 0) return;
-      if ("gap" in v) list2.push({ value: void 0, source: v.gap });
-      else list2.push({ value: parse(v.value), source: `${release.label} (cni.${path.join(".")})` });
-    };
-    read2(["excludeNamespaces"], this.exclude, stringList);
-    read2(["ambient", "enabled"], this.enabled, (v) => typeof v === "boolean" ? v : void 0);
-    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
-  }
-  build() {
-    const notes = [];
-    const one = (list2, what, same) => {
-      const first = list2[0];
-      if (!first) return void 0;
-      if (list2.some((s) => s.value === void 0)) return "unknown";
-      if (list2.every((s) => same(s.value, first.value))) return first;
-      const sources = [...new Set(list2.map((s) => s.source))];
-      notes.push(`the inputs disagree on istio-cni's ${what} (${sources.slice(0, 3).join("; ")}${sources.length > 3 ? ` and ${sources.length - 3} more` : ""}); it is treated as unknown`);
-      return "unknown";
-    };
-    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    const exclude = one(this.exclude, "excludeNamespaces", json);
-    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
-    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
-    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
-    const install = {
-      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
-      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
-      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
-      ztunnel: [...new Set(this.ztunnel)],
-      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
-    };
-    return { install, notes };
-  }
-};
-var NODE_AGENTS = [
-  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
-  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
-];
-var imageName2 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
-function nodeAgentOf(labels, images) {
-  const names2 = new Set(images.map(imageName2));
-  return NODE_AGENTS.find((a) => a.labels.some(([k, v]) => labels[k] === v) || names2.has(a.image));
-}
-
-// src/model/install/cni-install.ts
-var MAX_VOLUMES = 200;
-var CHART_PATHS = [["pilot", "cni", "enabled"], ["cni", "enabled"]];
-var LEGACY_PATH = ["istio_cni", "enabled"];
-var OPERATOR_PROFILES_WITHOUT_CNI = /* @__PURE__ */ new Set(["default", "demo", "empty", "minimal", "preview", "remote", "stable"]);
-var OPERATOR_PROFILES_WITH_CNI = /* @__PURE__ */ new Set(["ambient", "openshift", "openshift-ambient"]);
-var describe3 = (r) => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
-function cniInstallOf(r) {
-  if (r.kind === "DaemonSet" && r.apiVersion.startsWith("apps/")) {
-    const t = podTemplatesOf(r)[0];
-    if (!t || nodeAgentOf(t.labels, t.containers.map((c) => c.object.image))?.component !== "istio-cni") return void 0;
-    const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VOLUMES) : [];
-    const ambient = volumes.some((v) => asObject(v)?.name === "cni-ztunnel-sock-dir" || getIn(v, ["hostPath", "path"]) === "/var/run/ztunnel");
-    return { label: describe3(r), target: { resource: r, path: ["metadata", "name"] }, folder: folderOf2(r), ambient };
-  }
-  if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
-    if (operatorCniComponent(r) !== true || installsIstiod(r)) return void 0;
-    const profile = getIn(r.object, ["spec", "profile"]);
-    const ambientValue = getIn(r.object, ["spec", "values", "cni", "ambient", "enabled"]);
-    const ambient = typeof ambientValue === "boolean" ? ambientValue : profile === void 0 || OPERATOR_PROFILES_WITHOUT_CNI.has(String(profile)) || profile === "openshift" ? false : profile === "ambient" || profile === "openshift-ambient" ? true : "unknown";
-    const at = getIn(r.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
-    return { label: `IstioOperator ${r.name} (cni component)`, target: { resource: r, path: at }, folder: folderOf2(r), ambient };
-  }
-  return void 0;
-}
-function installsIstiod(r) {
-  const spec = asObject(r.object.spec) ?? {};
-  const pilot = getIn(spec, ["components", "pilot", "enabled"]);
-  return pilot === true || pilot !== false && spec.profile !== "empty";
-}
-function operatorCniComponent(r) {
-  const stated2 = getIn(r.object, ["spec", "components", "cni", "enabled"]);
-  if (typeof stated2 === "boolean") return stated2;
-  const profile = getIn(r.object, ["spec", "profile"]);
-  if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
-  if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
-  return "unknown";
-}
-var isUmbrella = (release) => release.resource.kind === VALUES_FILE_KIND && asObject(release.resource.object.istiod) !== void 0;
-function cniReleaseInstall(release) {
-  const v = layeredValue(release.layers, ["cni", "ambient", "enabled"]) ?? layeredValue(release.layers, ["ambient", "enabled"]);
-  const ambient = isUmbrella(release) ? true : v === void 0 ? false : "gap" in v ? "unknown" : v.value === true ? true : v.value === false ? false : "unknown";
-  return { label: release.label, target: release.chartTarget, folder: folderOf2(release.resource), ambient };
-}
-function releaseAmbient(release) {
-  const v = layeredValue(release.layers, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? layeredValue(release.layers, ["env", "PILOT_ENABLE_AMBIENT"]);
-  if (v === void 0) return false;
-  if ("gap" in v) return "unknown";
-  return v.value === true || v.value === "true" ? true : v.value === false || v.value === "false" ? false : "unknown";
-}
-function chartCni(read2, version2, leftOut, paths = CHART_PATHS) {
-  for (const path of paths) {
-    const v = read2(path);
-    if (v === "gap") return { state: "unknown" };
-    if (v === void 0) continue;
-    if (v.value === true) return { state: "on" };
-    if (v.value === false) return { state: "off", target: v.target, written: { key: path, value: false }, ignoredLegacy: false };
-    return { state: "unknown" };
-  }
-  const legacy = read2(LEGACY_PATH);
-  if (legacy === "gap") return { state: "unknown" };
-  if (legacy !== void 0) {
-    if (legacy.value === false) return { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: false }, ignoredLegacy: false };
-    if (legacy.value !== true) return { state: "unknown" };
-    if (version2 === void 0) return { state: "version", target: legacy.target };
-    return atLeast(version2, 1, 24) ? { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: true }, ignoredLegacy: true } : { state: "on" };
-  }
-  return leftOut();
-}
-function releaseCni(release, version2) {
-  const presets = release.revision !== void 0 || isUmbrella(release) || release.layers.some((l) => l.values === void 0);
-  const read2 = (path) => {
-    const v = layeredValue(release.layers, path);
-    if (v === void 0) return void 0;
-    if ("gap" in v) return "gap";
-    return { value: v.value, target: v.layer.target(path) };
-  };
-  return chartCni(read2, version2, () => presets ? { state: "unknown" } : { state: "off", target: valuesRoot(release), written: void 0, ignoredLegacy: false });
-}
-function valuesRoot(release) {
-  for (let i = release.layers.length - 1; i >= 0; i--) {
-    const layer = release.layers[i];
-    if (layer.values === void 0) break;
-    const at = layer.target([]);
-    if ("resource" in at && at.resource === release.resource && (at.path?.length ?? 0) > 0) return at;
-  }
-  return release.chartTarget;
-}
-function operatorCni(r, version2) {
-  if (r.kind !== "IstioOperator" || !r.apiVersion.startsWith("install.istio.io/")) return void 0;
-  if (!installsIstiod(r)) return void 0;
-  const spec = asObject(r.object.spec) ?? {};
-  const values = asObject(spec.values) ?? {};
-  const read2 = (path) => {
-    const value = getIn(values, path);
-    return value === void 0 ? void 0 : { value, target: { resource: r, path: ["spec", "values", ...path] } };
-  };
-  return chartCni(read2, version2, () => {
-    const component = operatorCniComponent(r);
-    if (component !== false) return { state: component === true ? "on" : "unknown" };
-    const at = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r.object, "spec") ? ["spec"] : ["metadata", "name"];
-    return { state: "off", target: { resource: r, path: at }, written: void 0, ignoredLegacy: false };
-  }, [["pilot", "cni", "enabled"]]);
-}
-function injectorCni(r, version2) {
-  const values = injectorValuesOf(r);
-  if (!values) return void 0;
-  const target = { resource: r, path: ["data", "values"] };
-  const read2 = (path) => {
-    const value = getIn(values, path);
-    return value === void 0 ? void 0 : { value, target };
-  };
-  return chartCni(read2, version2, () => ({ state: "off", target, written: void 0, ignoredLegacy: false }), [["pilot", "cni", "enabled"]]);
-}
-function valuesAmbient(values) {
-  const v = getIn(values, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? getIn(values, ["env", "PILOT_ENABLE_AMBIENT"]);
-  return v === true || v === "true";
 }
 
 // src/model/text-search.ts
@@ -22908,7 +24000,7 @@ var istiod_cni_disabled_default = createRule({
     }
     const istiodFolders = /* @__PURE__ */ new Set([
       ...mesh.controlPlane.filter((c) => c.kind === "Release" || c.kind === "Deployment").map((c) => c.folder),
-      ...mesh.injectorConfigs.flatMap((c) => c.resource ? [folderOf2(c.resource)] : [])
+      ...mesh.injectorConfigs.flatMap((c) => c.resource ? [folderOf3(c.resource)] : [])
     ]);
     const cniFolders = cnis.map((c) => c.folder);
     const pairedWith = (folder) => {
@@ -22918,7 +24010,7 @@ var istiod_cni_disabled_default = createRule({
     const key = (prefix) => `${prefix}${version2 && !atLeast(version2, 1, 22) ? "istio_cni.enabled" : "pilot.cni.enabled"}`;
     const judge = (r, cni, ambient, prefix) => {
       if (!cni || cni.state === "on" || cni.state === "unknown" || ambient !== false) return;
-      const paired = pairedWith(folderOf2(r));
+      const paired = pairedWith(folderOf3(r));
       if (paired.length === 0 || paired.some((c) => c.ambient !== false)) return;
       if (cni.state === "version") {
         context.unknown("istio-version", r, `istio_cni.enabled of ${describeResource(r)}, ignored from Istio 1.24`);
@@ -23135,76 +24227,76 @@ var QUANTITY_SUFFIX_CHARS = "eEinumkKMGTP";
 var DECIMAL_SUFFIXES = { "": 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 var BINARY_SUFFIXES = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 var QUANTITY_FORM = "a Kubernetes quantity";
-function quantityProblem(str5) {
-  if (str5.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
-  if (str5 === "0") return void 0;
+function quantityProblem(str6) {
+  if (str6.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
+  if (str6 === "0") return void 0;
   const isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
-  const end = str5.length;
+  const end = str6.length;
   let pos = 0;
   let num2 = "";
   let denom = "";
   let value = "";
   let suffix = "";
-  const formatWrong = `${quote(str5)} is not ${QUANTITY_FORM}`;
+  const formatWrong = `${quote(str6)} is not ${QUANTITY_FORM}`;
   scan: {
-    if (str5[0] === "-" || str5[0] === "+") pos++;
+    if (str6[0] === "-" || str6[0] === "+") pos++;
     for (let i2 = pos; ; i2++) {
       if (i2 >= end) {
         num2 = "0";
         value = num2;
         break scan;
       }
-      if (str5[i2] === "0") pos++;
+      if (str6[i2] === "0") pos++;
       else break;
     }
     let i = pos;
     for (; ; i++) {
       if (i >= end) {
-        num2 = str5.slice(pos);
-        value = str5;
+        num2 = str6.slice(pos);
+        value = str6;
         break scan;
       }
-      if (!isDigit(str5[i])) {
-        num2 = str5.slice(pos, i);
+      if (!isDigit(str6[i])) {
+        num2 = str6.slice(pos, i);
         pos = i;
         break;
       }
     }
     if (num2 === "") num2 = "0";
-    if (str5[pos] === ".") {
+    if (str6[pos] === ".") {
       pos++;
       for (i = pos; ; i++) {
         if (i >= end) {
-          denom = str5.slice(pos);
-          value = str5;
+          denom = str6.slice(pos);
+          value = str6;
           break scan;
         }
-        if (!isDigit(str5[i])) {
-          denom = str5.slice(pos, i);
+        if (!isDigit(str6[i])) {
+          denom = str6.slice(pos, i);
           pos = i;
           break;
         }
       }
     }
-    value = str5.slice(0, pos);
+    value = str6.slice(0, pos);
     const suffixStart = pos;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str5.slice(suffixStart);
+        suffix = str6.slice(suffixStart);
         break scan;
       }
-      if (!QUANTITY_SUFFIX_CHARS.includes(str5[i])) {
+      if (!QUANTITY_SUFFIX_CHARS.includes(str6[i])) {
         pos = i;
         break;
       }
     }
-    if (str5[pos] === "-" || str5[pos] === "+") pos++;
+    if (str6[pos] === "-" || str6[pos] === "+") pos++;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str5.slice(suffixStart);
+        suffix = str6.slice(suffixStart);
         break scan;
       }
-      if (!isDigit(str5[i])) break;
+      if (!isDigit(str6[i])) break;
     }
     return formatWrong;
   }
@@ -23216,10 +24308,10 @@ function quantityProblem(str5) {
     binary2 = true;
   } else if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
     const parsed = goParseInt64(suffix.slice(1));
-    if (parsed === void 0) return `${quote(str5)}: the exponent ${quote(suffix)} is not a number`;
+    if (parsed === void 0) return `${quote(str6)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str5)} has an unknown unit ${quote(suffix)}`;
+    return `${quote(str6)} has an unknown unit ${quote(suffix)}`;
   }
   let fastPath;
   if (binary2) {
@@ -23227,7 +24319,7 @@ function quantityProblem(str5) {
   } else {
     fastPath = 18 - (num2.length + denom.length) >= 0 && exponent - denom.length >= -9;
   }
-  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str5)} has no digits`;
+  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str6)} has no digits`;
   return void 0;
 }
 function interceptionModeProblem(v) {
@@ -23493,7 +24585,7 @@ var traffic_annotation_invalid_default = createRule({
       rejected: "{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}",
       rejectedTemplate: "{{ key }}: {{ reason }}. It breaks istio-proxy's resources, so the injector rejects the pod{{ ifInjected }}. {{ advice }}",
       runtime: "{{ key }}: {{ reason }}. {{ effect }}. {{ advice }}",
-      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On {{ effects }}. Write "true" or "false".',
       tooLarge: "{{ key }} is too large to check: it is {{ problem }}. No real value comes near this size.",
       setValue: 'Set it to "{{ value }}": {{ why }}.'
     },
@@ -23554,6 +24646,11 @@ var traffic_annotation_invalid_default = createRule({
           } else if (key === NATIVE_SIDECAR) {
             const effect = nativeSidecarEffect(value, version2);
             if (effect === void 0) continue;
+            const { before, since } = splitRange(context.facts.mesh.versionFact.range, 1, 27);
+            const sides = [before, since].flatMap((r) => {
+              const e = r && nativeSidecarEffect(value, r.to);
+              return r && e ? [`Istio ${rangeText(r)}: ${NATIVE_EFFECTS[e]}`] : [];
+            });
             const lower = value.trim().toLowerCase();
             const meant = lower === "true" || lower === "false" ? lower : void 0;
             const repair = meant ? { advice: "", fix: meant, suggestions: [] } : { advice: "", suggestions: [{ value: "true", why: "native sidecars on" }, { value: "false", why: "native sidecars off" }] };
@@ -23561,7 +24658,7 @@ var traffic_annotation_invalid_default = createRule({
               target: { resource: t.resource, path },
               messageId: "nativeSidecar",
               severity: "warn",
-              data: { key, value: shown2(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
+              data: { key, value: shown2(value), effects: sides.join("; on ") },
               ...editsOf(path, repair)
             });
           }
@@ -24130,220 +25227,6 @@ function mountsNodeRuntime(t) {
   });
 }
 var usesNsenter = (words) => words.some((w) => w === "nsenter" || w.endsWith("/nsenter"));
-
-// src/model/data/istio-distributions.json
-var istio_distributions_default = {
-  source: "Red Hat OpenShift Service Mesh 2.x release notes (openshift-docs modules/ossm-rn-new-features.adoc, 'Component versions'): the Istio release each ServiceMeshControlPlane spec.version runs",
-  serviceMeshControlPlane: {
-    "v2.0": "1.6",
-    "v2.1": "1.9",
-    "v2.2": "1.12",
-    "v2.3": "1.14",
-    "v2.4": "1.16",
-    "v2.5": "1.18",
-    "v2.6": "1.20"
-  },
-  charts: ["istiod", "base", "cni", "ztunnel", "gateway", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
-  distinctCharts: ["istiod", "ztunnel", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
-  images: ["pilot", "proxyv2", "sidecar_injector", "galley", "mixer", "citadel", "install-cni", "ztunnel", "operator", "node-agent-k8s", "kubectl"],
-  imageNotes: "images of Istio's own hub (docker.io/istio, gcr.io/istio-release, gcr.io/istio-testing, ...): the repository path names istio"
-};
-
-// src/model/install/version-evidence.ts
-var ISTIO_IMAGES = new Set(istio_distributions_default.images);
-var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
-var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
-var MAX_FILLED_IN = 8;
-var MAX_DEPENDENCIES = 256;
-var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
-function imageVersion(image) {
-  const ref = imageRef(image);
-  if (!ref) return void 0;
-  const v = parseIstioVersion(ref.tag);
-  return v && v.major === 1 ? v : void 0;
-}
-function imageRef(image) {
-  let lastBreak = -1;
-  for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
-  const at = image.indexOf("@", lastBreak + 1);
-  const noDigest = at === -1 ? image : image.slice(0, at);
-  const slash = noDigest.lastIndexOf("/");
-  const colon = noDigest.lastIndexOf(":");
-  if (colon <= slash) return void 0;
-  return { repository: noDigest.slice(0, colon), tag: noDigest.slice(colon + 1) };
-}
-function istioComponentImage(image) {
-  const ref = imageRef(image);
-  if (!ref) return void 0;
-  const parts = ref.repository.split("/");
-  const name = parts[parts.length - 1] ?? "";
-  if (!ISTIO_IMAGES.has(name) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
-  const version2 = parseIstioVersion(ref.tag);
-  return version2 && version2.major === 1 ? { name, version: version2 } : void 0;
-}
-function versionSpec(value) {
-  if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
-  const text = value.trim();
-  const exact = /-latest$/.test(text) ? void 0 : parseIstioVersion(text);
-  if (exact) return exact.major === 1 ? exactRange(exact) : void 0;
-  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text);
-  if (!minor) return void 0;
-  const major = Number(minor[1]);
-  return major === 1 ? minorRange(major, Number(minor[2])) : void 0;
-}
-function revisionNameVersion(revision) {
-  const m = /^1-(\d{1,2})(?:-(\d{1,3}))?$/.exec(revision);
-  if (!m) return void 0;
-  const minor = Number(m[1]);
-  if (m[2] === void 0) return minorRange(1, minor);
-  const patch = Number(m[2]);
-  return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
-}
-function versionEvidenceOf(r, filledIn) {
-  const out = [];
-  const add = (range, source, text, path, revision, strength = "install") => {
-    if (!range) {
-      const raw = getIn(r.object, path);
-      if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
-        filledIn.push(`${r.kind} ${r.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r.doc.file.displayPath})`);
-      }
-      return;
-    }
-    const v = rangeText(range);
-    out.push({ version: range.from, range, text: text(v), related: { target: { resource: r, path }, message: `Istio ${v}` }, revision, source, strength });
-  };
-  const str5 = (v) => typeof v === "string" && v !== "" ? v : void 0;
-  const label = (key) => getIn(r.object, ["metadata", "labels", key]);
-  const name = r.name || "(no name)";
-  const chartLabel = str5(label("helm.sh/chart"));
-  const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
-  if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
-    add(chartVersion(chartMatch[2]), "label", (v) => `${r.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v})`, ["metadata", "labels", "helm.sh/chart"], void 0);
-  }
-  const operatorVersion = label("operator.istio.io/version");
-  if (typeof operatorVersion === "string") {
-    add(versionSpec(operatorVersion), "label", (v) => `${r.kind} ${name} is rendered by Istio's installer ${v}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
-  }
-  if (r.kind === CHART_FILE_KIND) {
-    const deps = getIn(r.object, ["dependencies"]);
-    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
-      const chart = str5(getIn(dep, ["name"]));
-      const version2 = getIn(dep, ["version"]);
-      if (chart && isIstioChart(chart, str5(getIn(dep, ["repository"])) ?? "")) {
-        add(chartVersion(version2), "chart", (v) => `chart ${r.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v})`, ["dependencies", i, "version"], void 0);
-      }
-    }
-    return out;
-  }
-  const templates2 = podTemplatesOf(r);
-  if (templates2.length > 0) {
-    for (const c of templates2.flatMap((t) => t.containers)) {
-      const image = typeof c.object.image === "string" ? c.object.image : void 0;
-      if (!image) continue;
-      const at = [...c.path, "image"];
-      if (c.name === "istio-init") {
-        const v = imageVersion(image);
-        if (v) out.push({ version: v, range: exactRange(v), text: `${r.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
-        continue;
-      }
-      const component = istioComponentImage(image);
-      if (!component) continue;
-      if (c.name === "discovery" && r.kind === "Deployment" && /^istiod(?:-|$)/.test(r.name) && component.name === "pilot") {
-        const revision = r.name === "istiod" ? "default" : r.name.slice("istiod-".length);
-        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
-        continue;
-      }
-      const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(exactRange(component.version), "image", () => `${r.kind} ${name} runs ${image}`, at, void 0, injected ? "pod" : "install");
-    }
-    return out;
-  }
-  if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
-    const revision = str5(getIn(r.object, ["spec", "revision"]));
-    const tag = getIn(r.object, ["spec", "tag"]);
-    add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
-    const valuesTag = getIn(r.object, ["spec", "values", "global", "tag"]);
-    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
-    if (revision) add(revisionNameVersion(revision), "revision-name", (v) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v}`, ["spec", "revision"], revision, "name");
-    return out;
-  }
-  if (r.kind === "ConfigMap" && isInjectorConfigMap(r)) {
-    const values = injectorValuesOf(r);
-    if (!values) return out;
-    const tag = getIn(values, ["global", "tag"]);
-    const rev = getIn(values, ["revision"]);
-    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
-    return out;
-  }
-  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const chart = str5(getIn(r.object, ["spec", "chart", "spec", "chart"]));
-    const source = str5(getIn(r.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
-    const version2 = getIn(r.object, ["spec", "chart", "spec", "version"]);
-    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v})`, ["spec", "chart", "spec", "version"], void 0);
-    return out;
-  }
-  if (r.kind === "OCIRepository" && r.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
-    const url = str5(getIn(r.object, ["spec", "url"])) ?? "";
-    const chart = url.split("/").pop() ?? "";
-    if (!isIstioChart(chart, url)) return out;
-    for (const key of ["tag", "semver"]) {
-      const value = getIn(r.object, ["spec", "ref", key]);
-      add(chartVersion(value), "chart", (v) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value} (Istio ${v})`, ["spec", "ref", key], void 0);
-    }
-    return out;
-  }
-  if ((r.kind === "Application" || r.kind === "ApplicationSet") && r.apiVersion.startsWith("argoproj.io/")) {
-    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    const spec = asObject(getIn(r.object, base)) ?? {};
-    const sources = [];
-    const single = asObject(spec.source);
-    if (single) sources.push([single, [...base, "source"]]);
-    if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
-    for (const [source, at] of sources) {
-      const chart = str5(source.chart);
-      const repo = str5(source.repoURL) ?? "";
-      if (!chart || !isIstioChart(chart, repo)) continue;
-      const rev = source.targetRevision;
-      add(chartVersion(rev), "chart", (v) => `${r.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v})`, [...at, "targetRevision"], void 0);
-    }
-    return out;
-  }
-  if (r.apiVersion.startsWith("sailoperator.io/") && (r.kind === "Istio" || r.kind === "IstioRevision" || r.kind === "IstioCNI" || r.kind === "ZTunnel")) {
-    const version2 = getIn(r.object, ["spec", "version"]);
-    add(versionSpec(version2), "sail", (v) => `${r.kind} ${name} runs version ${version2} (Istio ${v})`, ["spec", "version"], void 0);
-    return out;
-  }
-  if (r.kind === "ServiceMeshControlPlane" && r.apiVersion.startsWith("maistra.io/")) {
-    const version2 = str5(getIn(r.object, ["spec", "version"]));
-    const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
-    const range = istio ? versionSpec(`${istio}.x`) : void 0;
-    add(range, "smcp", (v) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v}`, ["spec", "version"], void 0);
-    return out;
-  }
-  if ((r.kind === "Namespace" || r.kind === "MutatingWebhookConfiguration") && r.apiVersion.startsWith("admissionregistration.k8s.io/") === (r.kind === "MutatingWebhookConfiguration")) {
-    const rev = str5(label("istio.io/rev"));
-    if (rev) add(revisionNameVersion(rev), "revision-name", (v) => `${r.kind} ${name} names revision ${rev}, named after Istio ${v}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
-  }
-  return out;
-}
-function chartVersion(value) {
-  const range = versionSpec(value);
-  return range && (range.to.major > 1 || range.to.minor >= 12) ? range : void 0;
-}
-function isIstioChart(chart, repository) {
-  if (!ISTIO_CHARTS.has(chart)) return false;
-  return DISTINCT_CHARTS.has(chart) || /istio/i.test(repository);
-}
-function valuesTagEvidence(values, target, label) {
-  const tag = getIn(values, ["global", "tag"]);
-  const range = versionSpec(tag);
-  if (!range) return void 0;
-  const v = rangeText(range);
-  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v}` }, revision: void 0, source: "values", strength: "install" };
-}
-function versionEvidence(r) {
-  return versionEvidenceOf(r).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
-}
 
 // rules/init-rerun-prune.ts
 var ISTIO_INIT_FILTER = "label!=io.kubernetes.container.name=istio-init";
@@ -25077,13 +25960,13 @@ function captureOf(t) {
   }
   const ports = labelString(t.annotations[EXCLUDE_PORTS]);
   if (ports !== void 0 && ports.trim() !== "") {
-    const excluded2 = /* @__PURE__ */ new Set();
+    const excluded3 = /* @__PURE__ */ new Set();
     for (const p of ports.split(",").slice(0, 1e3)) {
       const n = /^\s*(\d{1,5})\s*$/.exec(p);
       if (!n) return { kind: "unknown" };
-      excluded2.add(Number(n[1]));
+      excluded3.add(Number(n[1]));
     }
-    return { kind: "ports", excluded: excluded2 };
+    return { kind: "ports", excluded: excluded3 };
   }
   return { kind: "all" };
 }
@@ -25341,6 +26224,16 @@ var deprecated_names_default = {
       evidence: 'api 87dfc8c8c (#1997) deprecated: true, "deprecated in favor of the sidecar.istio.io/inject label"; istio pkg/kube/inject/inject.go injectRequired reads the label (over the annotation) from 1.12.0 (#35813), and still reads the annotation when the label is absent'
     },
     {
+      name: "security.istio.io/tlsMode",
+      type: "label",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "leave it to the injector, which writes it on every pod it injects",
+      quiet: "the injector itself writes it on every injected pod (files/injection-template.yaml), istiod reads it to decide whether to send mTLS to an endpoint (pilot/pkg/model/service.go), and the grpc-agent template asks users to set it; nothing replaces it, so reporting it would be noise",
+      evidence: "api label/labels.yaml was created at 1.9.0 with security.istio.io/tlsMode hidden: true, deprecated: true (the 1.8.0 annotations entry had deprecated: false); unchanged on master"
+    },
+    {
       name: "sidecar.istio.io/statsInclusionPrefixes",
       type: "annotation",
       on: ["Pod"],
@@ -25518,7 +26411,8 @@ var DEPRECATED_NAMES = deprecated_names_default.entries.map((e) => {
     deprecatedIn: version(e.deprecatedIn, `${e.name} deprecatedIn`),
     removedIn: version(e.removedIn, `${e.name} removedIn`),
     instead: e.instead,
-    ...r ? { rename: { type: kind(r.type, `${e.name} rename`), name: r.name, since: version(r.since, `${e.name} rename.since`) } } : {}
+    ...r ? { rename: { type: kind(r.type, `${e.name} rename`), name: r.name, since: version(r.since, `${e.name} rename.since`) } } : {},
+    ...e.quiet !== void 0 ? { quiet: e.quiet } : {}
   };
 });
 var byPlace = /* @__PURE__ */ new Map();
@@ -25591,7 +26485,7 @@ var annotation_deprecated_default = createRule({
     function present2(map, kind2, type, mapPath) {
       const out = [];
       for (const entry of deprecatedNamesOn(kind2, type)) {
-        if (Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
+        if (entry.quiet === void 0 && Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
       }
       return out;
     }
@@ -26132,7 +27026,7 @@ function cidrContains2(cidr, address) {
 // rules/ambient-network-policy.ts
 var HBONE_PORT = 15008;
 var PROBE_SNAT = ["169.254.7.127", "fd16:9254:7127:1337:ffff:ffff:ffff:ffff"];
-var USE_WAYPOINT2 = "istio.io/use-waypoint";
+var USE_WAYPOINT3 = "istio.io/use-waypoint";
 var BYPASS_INBOUND = "ambient.istio.io/bypass-inbound-capture";
 var GO_FALSE = /* @__PURE__ */ new Set(["0", "f", "F", "false", "FALSE", "False"]);
 var PROBE_KINDS = ["startupProbe", "livenessProbe", "readinessProbe"];
@@ -26170,7 +27064,7 @@ var ambient_network_policy_default = createRule({
         if (isNetworkPolicy(r)) policies.push(networkPolicyOf(r));
         else if (r.kind === "Service" && r.apiVersion === "v1" && r.namespace !== void 0) {
           const labels = asObject(asObject(r.object.metadata)?.labels);
-          if (labels && Object.hasOwn(labels, USE_WAYPOINT2)) waypointServices.add(r.namespace);
+          if (labels && Object.hasOwn(labels, USE_WAYPOINT3)) waypointServices.add(r.namespace);
         }
       },
       PodTemplate(t) {
@@ -26223,9 +27117,9 @@ var ambient_network_policy_default = createRule({
       return { isolating, admitted };
     }
     function mayUseWaypoint(d) {
-      if (Object.hasOwn(d.labels.known, USE_WAYPOINT2) || waypointServices.has(d.namespace)) return true;
+      if (Object.hasOwn(d.labels.known, USE_WAYPOINT3) || waypointServices.has(d.namespace)) return true;
       const ns = namespaceLabelSet(d.namespace, facts).labels;
-      return !ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT2);
+      return !ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT3);
     }
     function checkHboneEgress(c, admitted, isolating, reported) {
       for (const p of isolating) {
@@ -26380,87 +27274,6 @@ var GATEWAY_NAME_LABEL = "gateway.networking.k8s.io/gateway-name";
 var DRY_RUN_ANNOTATION = "istio.io/dry-run";
 var GATEWAY_SERVICE_ACCOUNT = "gateway.istio.io/service-account";
 var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
-
-// src/model/ambient/waypoint.ts
-var USE_WAYPOINT3 = "istio.io/use-waypoint";
-var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
-var WAYPOINT_FOR2 = "istio.io/waypoint-for";
-var WAYPOINT_CLASS = "istio-waypoint";
-var MAX_LISTENERS = 64;
-var str4 = (v) => typeof v === "string" ? v : void 0;
-var isGateway = (r) => r.kind === "Gateway" && r.apiVersion.startsWith("gateway.networking.k8s.io/");
-var isGatewayClass = (r) => r.kind === "GatewayClass" && r.apiVersion.startsWith("gateway.networking.k8s.io/");
-var labelsOf = (r) => asObject(getIn(r.object, ["metadata", "labels"])) ?? {};
-function waypointGateways(gateways, classes) {
-  const classLabel = /* @__PURE__ */ new Map();
-  for (const c of classes) {
-    const v = labelString(labelsOf(c)[WAYPOINT_FOR2]);
-    if (v !== void 0) classLabel.set(c.name, v);
-  }
-  return gateways.map((g) => {
-    const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
-    const own = labelString(labelsOf(g)[WAYPOINT_FOR2]);
-    const fromClass = className === void 0 ? void 0 : classLabel.get(className);
-    return {
-      resource: g,
-      name: g.name,
-      namespace: g.namespace,
-      className,
-      waypointFor: own ?? fromClass ?? "service",
-      waypointForSource: own !== void 0 ? "Gateway" : fromClass !== void 0 ? "GatewayClass" : "default"
-    };
-  });
-}
-function waypointServes(waypointFor, kind2) {
-  return waypointFor === "all" || waypointFor === kind2;
-}
-function waypointForAt(gateway, version2) {
-  return gateway.waypointForSource === "GatewayClass" && version2 !== void 0 && !atLeast(version2, 1, 23) ? "service" : gateway.waypointFor;
-}
-function namesNoWaypoint(value) {
-  return value === "" || value.toLowerCase() === "none";
-}
-function readsWaypointNamespace(version2) {
-  return version2 === void 0 || atLeast(version2, 1, 23);
-}
-function waypointRef(objectLabels, objectNamespace, namespaceLabels2, version2) {
-  const crossNamespace = readsWaypointNamespace(version2);
-  const named = (name, namespace, from) => isPlaceholder(name) || namespace !== void 0 && isPlaceholder(namespace) ? "unknown" : { name, namespace, from, none: namesNoWaypoint(name) };
-  const own = objectLabels[USE_WAYPOINT3];
-  if (own !== void 0) return named(own, (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, "object");
-  const fromNs = namespaceLabels2.known[USE_WAYPOINT3];
-  if (fromNs !== void 0) return named(fromNs, (crossNamespace ? namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, "namespace");
-  return namespaceLabels2.complete ? void 0 : "unknown";
-}
-function allowsNamespace(gateway, namespace, namespaceLabels2) {
-  if (namespace === gateway.namespace) return true;
-  const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
-  const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
-  const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
-  const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
-  const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
-  if (isPlaceholder(from)) return "unknown";
-  if (from === "All") return true;
-  if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
-  return false;
-}
-function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways, version2) {
-  if (ref.none) return { gateway: void 0 };
-  if (ref.namespace === void 0) return { gateway: void 0, unknown: "the object's namespace" };
-  const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
-  if (!gateway) {
-    const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
-    if (near.length === 0 || near.some(isPlaceholder)) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
-    return { gateway: void 0, problem: { kind: "missing", near } };
-  }
-  const waypointFor = waypointForAt(gateway, version2);
-  if (kind2 !== "namespace" && !isPlaceholder(waypointFor) && !waypointServes(waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
-  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace && readsWaypointNamespace(version2)) {
-    const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
-    if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
-  }
-  return { gateway };
-}
 
 // rules/ambient-authz-policy.ts
 var MAX_POLICIES = 2e3;
@@ -27218,7 +28031,7 @@ var webhook_service_missing_default = createRule({
     return {
       Resource(r) {
         if (!isInjectorConfig(r)) return;
-        const beside = byFolder.get(folderOf2(r));
+        const beside = byFolder.get(folderOf3(r));
         if (!beside) return;
         const have = shortList([...new Set(beside.map(show2))].sort());
         const found = /* @__PURE__ */ new Map();
@@ -27403,9 +28216,9 @@ var waypoint_unbound_default = createRule({
   create(context) {
     const judge = (resource, rawLabels, labelPath, kind2, objectNamespace) => {
       const labels = labelRecord(rawLabels);
-      if (labels[USE_WAYPOINT3] === void 0) return;
+      if (labels[USE_WAYPOINT] === void 0) return;
       const version2 = context.facts.mesh.version;
-      if (labels[USE_WAYPOINT_NAMESPACE2] !== void 0 && !readsWaypointNamespace(version2)) return;
+      if (labels[USE_WAYPOINT_NAMESPACE] !== void 0 && !readsWaypointNamespace(version2)) return;
       const ref = waypointRef(labels, objectNamespace, knownLabels({}), version2);
       if (ref === "unknown" || ref === void 0 || ref.none) return;
       const nsLabels = namespaceLabelSet(objectNamespace, context.facts).labels;
@@ -27418,10 +28231,10 @@ var waypoint_unbound_default = createRule({
         const kind2 = BINDS[r.kind];
         if (!kind2) return;
         if (r.kind !== "Namespace" && !/^(v1|networking\.istio\.io\/)/.test(r.apiVersion)) return;
-        judge(r, getIn(r.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT3], kind2, r.kind === "Namespace" ? r.name : r.namespace);
+        judge(r, getIn(r.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT], kind2, r.kind === "Namespace" ? r.name : r.namespace);
       },
       PodTemplate(t) {
-        judge(t.resource, t.labels, templatePath(t, "metadata", "labels", USE_WAYPOINT3), "workload", t.resource.namespace);
+        judge(t.resource, t.labels, templatePath(t, "metadata", "labels", USE_WAYPOINT), "workload", t.resource.namespace);
       }
     };
   }
@@ -27486,7 +28299,7 @@ var route_without_waypoint_default = createRule({
             continue;
           }
           const onService = bound.from === "object";
-          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT3] }, message: `Service ${name}: ${USE_WAYPOINT3}=${bound.name}` } : namespaceLabelLocation(ns, USE_WAYPOINT3, `namespace ${ref.namespace}: ${USE_WAYPOINT3}=${bound.name}`);
+          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT] }, message: `Service ${name}: ${USE_WAYPOINT}=${bound.name}` } : namespaceLabelLocation(ns, USE_WAYPOINT, `namespace ${ref.namespace}: ${USE_WAYPOINT}=${bound.name}`);
           context.report({
             target,
             messageId: "waypointNone",
@@ -27546,7 +28359,7 @@ var use_waypoint_none_service_default = createRule({
         services.set(r.namespace, list2);
       },
       PodTemplate(t) {
-        const own = labelString(t.labels[USE_WAYPOINT3]);
+        const own = labelString(t.labels[USE_WAYPOINT]);
         if (t.resource.namespace === void 0 || own === void 0 || !namesNoWaypoint(own)) return;
         optedOut.push(t);
       },
@@ -27573,16 +28386,16 @@ var use_waypoint_none_service_default = createRule({
           const waypoint = `${first.gateway.namespace ?? ""}/${first.gateway.name}`;
           const related = [
             ...bound.slice(0, 3).map((b) => ({
-              target: { resource: b.service, path: b.from === "object" ? ["metadata", "labels", USE_WAYPOINT3] : ["metadata", "name"] },
+              target: { resource: b.service, path: b.from === "object" ? ["metadata", "labels", USE_WAYPOINT] : ["metadata", "name"] },
               message: `Service ${b.service.name} uses waypoint ${b.gateway.namespace ?? ""}/${b.gateway.name}${b.from === "namespace" ? ` (from namespace ${ns})` : ""}`
             })),
             { target: { resource: first.gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${waypoint}` }
           ];
           const names2 = bound.map((b) => b.service.name);
           context.report({
-            target: { resource: t.resource, path: templatePath(t, "metadata", "labels", USE_WAYPOINT3) },
+            target: { resource: t.resource, path: templatePath(t, "metadata", "labels", USE_WAYPOINT) },
             messageId: "serviceWaypoint",
-            data: { service: names2.length > 3 ? `${names2.slice(0, 3).join(", ")} (+${names2.length - 3})` : names2.join(", "), waypoint, label: USE_WAYPOINT3 },
+            data: { service: names2.length > 3 ? `${names2.slice(0, 3).join(", ")} (+${names2.length - 3})` : names2.join(", "), waypoint, label: USE_WAYPOINT },
             related
           });
         }
@@ -27926,7 +28739,7 @@ var meshlint_schema_default = {
           ]
         },
         "duplicate-object": {
-          description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last (default: error)",
+          description: "Objects of the same kind, namespace and name in one file or render: kubectl and Argo CD keep the one written last, Kustomize and Flux refuse the build (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -29008,459 +29821,32 @@ function effectiveSetting(config, rule) {
   return config.rules[rule.name] ?? { level: rule.meta.docs.defaultLevel, options: [] };
 }
 
-// src/model/install/version-facts.ts
-import { posix as posix4 } from "node:path";
-var STRENGTHS = ["install", "pod", "name"];
-var folderOf3 = (e) => {
-  const t = e.related.target;
-  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
-  return posix4.dirname(path.replaceAll("\\", "/"));
-};
-var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
-var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
-function distinct(evidence) {
-  const seen = /* @__PURE__ */ new Set();
-  return evidence.filter((e) => {
-    const key = [folderOf3(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-var overlapsMinor = (r, v) => compareVersions(r.from, { ...v, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r.to, { ...v, patch: 0 }) >= 0;
-var described = (list2) => {
-  const first = list2[0];
-  if (!first) return "";
-  return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
-};
-function resolveVersions(all, stated2, filledIn = []) {
-  const evidence = distinct(all);
-  const notes = [];
-  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
-  if (stated2) {
-    const v = parseIstioVersion(stated2.text);
-    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
-    const installs2 = evidence.filter((e) => e.strength === "install");
-    const other = installs2.filter((e) => !overlapsMinor(e.range, v));
-    if (other.length > 0) notes.push(`${source} says Istio ${v.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v.text} is used`);
-    const fact = { range: exactRange(v), origin: stated2.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
-  }
-  if (strongest.length === 0) {
-    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
-  }
-  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
-  const folders = /* @__PURE__ */ new Map();
-  for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
-  const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn };
-  const cache2 = /* @__PURE__ */ new Map();
-  return {
-    run,
-    evidence,
-    notes,
-    filledIn,
-    forFile(displayPath) {
-      if (displayPath === void 0) return run;
-      const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
-      const hit = cache2.get(dir);
-      if (hit) return hit;
-      const near = new Set(nearestFolders(dir, folders.keys()));
-      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list2]) => list2);
-      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
-      cache2.set(dir, fact);
-      return fact;
-    }
-  };
-}
-var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
-
-// src/model/facts.ts
-var POLICY_PATH = ["global", "proxy", "autoInject"];
-var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
-function sameLabels(a, b) {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}
-var FactsBuilder = class {
-  namespaceDefinitions = /* @__PURE__ */ new Map();
-  webhookConfigs = [];
-  injectorConfigMaps = [];
-  /** Installs among the inputs (IstioOperators, istiod chart releases), and where they state the injector's policy and enableNamespacesByDefault. */
-  operators = [];
-  controlPlane = [];
-  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
-  openReleases = [];
-  installSettings = new InstallFactsBuilder();
-  /** Values read from Secrets, never printed unless the inputs also write them outside a Secret. */
-  hidden = new HiddenValues((value) => this.writtenOutsideSecrets(value));
-  /** The files of the inputs as written (not rendered), with the spans of their Secret documents. */
-  writtenFiles = /* @__PURE__ */ new Map();
-  ambientInstall = new AmbientInstallBuilder();
-  gateways = [];
-  gatewayClasses = [];
-  /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
-  releasers = [];
-  /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
-  byName = /* @__PURE__ */ new Map();
-  createdNamespaces = /* @__PURE__ */ new Map();
-  /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
-  unknownNamespaces = /* @__PURE__ */ new Set();
-  releasesAdded = false;
-  releaseNotes = [];
-  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
-  declaredTags = /* @__PURE__ */ new Map();
-  istiodReleases = [];
-  versionEvidence = [];
-  versionsFilledIn = [];
-  cniInstalls = [];
-  /** Records what a resource tells about the cluster. Called for every resource of every input. */
-  addResource(r) {
-    const file = r.doc.file;
-    if (!file.origin) {
-      let secrets = this.writtenFiles.get(file);
-      if (!secrets) this.writtenFiles.set(file, secrets = []);
-      if (r.kind === "Secret") secrets.push([r.doc.startOffset, r.doc.endOffset]);
-    }
-    for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
-    this.installSettings.addResource(r);
-    this.ambientInstall.addResource(r);
-    const cni = cniInstallOf(r);
-    if (cni) this.cniInstalls.push(cni);
-    if (isGateway(r)) this.gateways.push(r);
-    else if (isGatewayClass(r)) this.gatewayClasses.push(r);
-    if (r.kind === "ConfigMap" || r.kind === "Secret" || r.kind === "OCIRepository") {
-      const key = `${r.kind}/${r.name}`;
-      this.byName.set(key, [...this.byName.get(key) ?? [], r]);
-    } else if (RELEASER_KINDS.has(r.kind)) {
-      this.releasers.push(r);
-      for (const created of createdNamespacesOf(r)) {
-        this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
-      }
-    }
-    const controlPlane = controlPlaneObjectOf(r);
-    if (controlPlane) this.controlPlane.push(controlPlane);
-    if (isInjectorConfig(r)) this.webhookConfigs.push(r);
-    else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
-    else if (r.kind === "IstioOperator") {
-      const facts = istioOperatorFacts(r);
-      const values = ["spec", "values"];
-      if (facts) this.operators.push({ resource: r, facts, at: { policy: { resource: r, path: [...values, ...POLICY_PATH] }, enable: { resource: r, path: [...values, ...ENABLE_PATH] } } });
-    }
-    if (r.kind === "Namespace" && r.apiVersion === "v1" && r.name) {
-      const md = asObject(r.object.metadata) ?? {};
-      const labels = {};
-      for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? "";
-      if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r.name);
-        return;
-      }
-      labels["kubernetes.io/metadata.name"] = r.name;
-      const list2 = this.namespaceDefinitions.get(r.name) ?? [];
-      list2.push({ name: r.name, labels, origin: "input", resource: r });
-      this.namespaceDefinitions.set(r.name, list2);
-    }
-  }
-  /** Whether an input file, as written, holds the text outside its Secret documents. */
-  writtenOutsideSecrets(value) {
-    for (const [file, secrets] of this.writtenFiles) {
-      const needle = maskedNeedle(file, value);
-      for (let at = file.text.indexOf(needle); at !== -1; at = file.text.indexOf(needle, at + 1)) {
-        if (!secrets.some(([start, end]) => at >= start && at < end) && (needle === value || exactText(file, at, at + value.length) === value)) return true;
-      }
-    }
-    return false;
-  }
-  /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
-  named(kind2, namespace, name) {
-    const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
-    return list2.find((r) => r.namespace === namespace) ?? list2.find((r) => r.declaredNamespace === void 0 || namespace === void 0);
-  }
-  /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
-  addReleases() {
-    if (this.releasesAdded) return;
-    this.releasesAdded = true;
-    const lookup2 = (kind2, ns, name) => this.named(kind2, ns, name);
-    const oci = (ns, name) => this.named("OCIRepository", ns, name);
-    const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
-    const addTag = (t) => {
-      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
-    };
-    const valuesFiles = this.releasers.filter((r) => r.kind === VALUES_FILE_KIND);
-    const read2 = /* @__PURE__ */ new Set();
-    const files = (path) => {
-      const hits = valuesFiles.filter((r) => `/${(r.doc.file.absPath ?? r.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
-      const paths = new Set(hits.map((r) => r.doc.file.displayPath));
-      if (paths.size > 1) return "ambiguous";
-      const hit = hits[0];
-      if (hit) read2.add(hit);
-      return hit;
-    };
-    for (const r of this.releasers) for (const { values, origin } of secretValuesOf(r, lookup2)) this.hidden.addAll(values, origin);
-    const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
-    for (const r of ordered) {
-      if (r.kind === VALUES_FILE_KIND && (read2.has(r) || !isInstallValuesFile(r))) continue;
-      const sailTag = sailRevisionTag(r, istios);
-      if (sailTag) addTag(sailTag);
-      for (const release of chartReleasesOf(r, lookup2, oci, files)) {
-        if (release.chart === "istiod" && isPlaceholder(releaseRevision(release))) {
-          this.openReleases.push(r);
-          this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
-          continue;
-        }
-        this.installSettings.addRelease(release);
-        this.ambientInstall.addRelease(release);
-        for (const layer of release.layers) {
-          const e = layer.values && valuesTagEvidence(layer.values, layer.target(["global", "tag"]), layer.describe("global.tag"));
-          if (e) this.versionEvidence.push(e);
-        }
-        if (release.chart === "cni") this.cniInstalls.push(cniReleaseInstall(release));
-        if (release.chart !== "istiod") continue;
-        for (const t of chartRevisionTags(release)) addTag(t);
-        this.istiodReleases.push(release);
-        const known = (path) => {
-          const v = layeredValue(release.layers, path);
-          return v && "value" in v ? { value: v.value, at: v.layer.target(path) } : void 0;
-        };
-        const enable = known(ENABLE_PATH);
-        const policy = known(POLICY_PATH);
-        this.operators.push({
-          resource: r,
-          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable?.value === "boolean" ? enable.value : void 0, policy: policy?.value },
-          at: { policy: policy?.at, enable: enable?.at }
-        });
-      }
-    }
-  }
-  build(input) {
-    this.addReleases();
-    const namespaces = /* @__PURE__ */ new Map();
-    const namespaceNotes = [...this.releaseNotes];
-    for (const [name, defs] of this.namespaceDefinitions) {
-      const first = defs[0];
-      const same = defs.every((d) => sameLabels(d.labels, first.labels));
-      if (same) namespaces.set(name, defs[defs.length - 1]);
-      else {
-        const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
-        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
-      }
-    }
-    for (const [name, defs] of this.createdNamespaces) {
-      if (this.namespaceDefinitions.has(name) || this.unknownNamespaces.has(name)) continue;
-      const first = defs[0];
-      if (defs.every((d) => sameLabels(d.labels, first.labels))) {
-        namespaces.set(name, { name, labels: { ...first.labels, "kubernetes.io/metadata.name": name }, origin: "input", createdBy: first });
-      } else {
-        const where = defs.map((d) => `${d.source} in ${"resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : "?"}`).join("; ");
-        namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
-      }
-    }
-    for (const [name, ns] of Object.entries(input.configNamespaces ?? {})) {
-      if (namespaces.has(name)) continue;
-      namespaces.set(name, {
-        name,
-        labels: { ...ns.labels ?? {}, "kubernetes.io/metadata.name": name },
-        origin: "config"
-      });
-    }
-    const stated2 = input.cliIstioVersion ?? input.mesh?.version;
-    const version2 = stated2 ? parseIstioVersion(stated2) : void 0;
-    const uncovered = version2 && uncoveredVersionNote(version2, input.cliIstioVersion ? "--istio-version" : "istio.version in the config");
-    if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated2 ? { text: stated2, where: input.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
-    const install = this.install(input.mesh ?? {});
-    const settings = this.installSettings.build(input.mesh ?? {});
-    const capture = this.ambientInstall.build();
-    const built = {
-      namespaces,
-      mesh: {
-        version: versions.run.range.to,
-        versionOrigin: versions.run.origin,
-        versionFact: versions.run,
-        versions,
-        ...install,
-        installFor: settings.settingsFor,
-        istiodReleases: this.istiodReleases,
-        cniInstalls: this.cniInstalls,
-        capture: capture.install,
-        waypoints: waypointGateways(this.gateways, this.gatewayClasses),
-        controlPlane: [
-          ...this.controlPlane,
-          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
-          ...this.openReleases.map((r) => releasedControlPlane(r, void 0))
-        ],
-        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
-        settings: input.mesh ?? {},
-        hidden: this.hidden,
-        valuesOverBudget: (r) => valuesOverBudget(r, (kind2, ns, name) => this.named(kind2, ns, name))
-      }
-    };
-    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
-  }
-  /**
-   * The revision tags the releases declare, tag \u2192 revision. A tag two objects point at different
-   * revisions is noted and left out; one whose target is not among the inputs keeps the
-   * target's name, the revision an in-place install gets.
-   */
-  inputTags(notes) {
-    const out = {};
-    for (const [tag, list2] of this.declaredTags) {
-      const revisions = [...new Set(list2.map((t) => t.revision))];
-      if (revisions.length > 1) {
-        notes.push(`revision tag ${tag} points at different revisions (${list2.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
-        continue;
-      }
-      const first = list2[0];
-      if (first.revision === void 0) {
-        const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
-        if (typeof ref !== "string" || ref === "") continue;
-        notes.push(`${first.source} points at ${ref}, which is not among the inputs; the tag is taken to serve revision ${ref}`);
-        out[tag] = ref;
-      } else out[tag] = first.revision;
-    }
-    return out;
-  }
-  /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
-  install(settings) {
-    const notes = [];
-    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
-    const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
-    const enableOperator = this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0);
-    const enableInjector = injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0);
-    const enableInput = enableOperator ? { value: enableOperator.facts.enableNamespacesByDefault, source: `${describeInstall(enableOperator.resource)} (sidecarInjectorWebhook.enableNamespacesByDefault)`, at: enableOperator.at?.enable } : enableInjector?.resource ? { value: enableInjector.enableNamespacesByDefault, source: `ConfigMap ${enableInjector.resource.name} (values sidecarInjectorWebhook.enableNamespacesByDefault)`, at: { resource: enableInjector.resource, path: ["data", "values"] } } : void 0;
-    const enableByDefault = enableInput?.value ?? settings.enableNamespacesByDefault ?? false;
-    if (enableInput && settings.enableNamespacesByDefault !== void 0 && enableInput.value !== settings.enableNamespacesByDefault) {
-      notes.push(configContradicted(enableInput.source, enableInput.at, enableInput.value, "enableNamespacesByDefault", settings.enableNamespacesByDefault));
-    }
-    let webhooks;
-    let webhooksOrigin;
-    if (this.webhookConfigs.length > 0) {
-      webhooks = this.webhookConfigs.flatMap(webhooksOf);
-      webhooksOrigin = "input";
-    } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
-      const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
-      const declared = {
-        revisions: /* @__PURE__ */ new Map(),
-        tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
-      };
-      for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
-      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input");
-      webhooksOrigin = "input";
-    } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
-      const tagTargets = Object.values(settings.revisionTags ?? {});
-      webhooks = generateWebhooks(
-        { revisions: settings.revisions ?? [.../* @__PURE__ */ new Set(["default", ...tagTargets])], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
-        "config"
-      );
-      webhooksOrigin = "config";
-    } else {
-      webhooks = generateWebhooks({ revisions: ["default"], tags: {}, enableNamespacesByDefault: enableByDefault }, "assumed");
-      webhooksOrigin = "assumed";
-    }
-    if (webhooksOrigin === "input") notes.push(...shapeContradicted(webhooks, settings));
-    const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
-    const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== void 0).map((o) => [o.facts.revision, o]));
-    const injectorFor = (revision) => {
-      const found = byRevision.get(revision);
-      if (found) return found;
-      const op = operatorPolicy.get(revision);
-      if (op) {
-        return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: "input", resource: op.resource };
-      }
-      const policy = settings.injectionPolicy;
-      return { revision, policy: policy ?? "enabled", neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: policy ? "config" : "assumed", resource: void 0 };
-    };
-    if (settings.injectionPolicy !== void 0) {
-      for (const c of injectorConfigs) {
-        if (c.policy === settings.injectionPolicy || !c.resource) continue;
-        notes.push(configContradicted(`ConfigMap ${c.resource.name} (config policy)`, { resource: c.resource, path: ["data", "config"] }, c.policy, "injectionPolicy", settings.injectionPolicy));
-      }
-      for (const o of operatorPolicy.values()) {
-        if (byRevision.has(o.facts.revision) || o.facts.policy === settings.injectionPolicy) continue;
-        notes.push(configContradicted(`${describeInstall(o.resource)} (global.proxy.autoInject)`, o.at?.policy, o.facts.policy, "injectionPolicy", settings.injectionPolicy));
-      }
-    }
-    return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
-  }
-};
-function withVersion(facts, fact, version2 = fact.range.to) {
-  const webhooks = atLeast(version2, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
-  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version: version2, versionOrigin: fact.origin, versionFact: fact } };
-}
-function legacyLayout(webhooks) {
-  return webhooks.filter((w) => w.resource !== void 0 || w.shortName === "namespace" || w.shortName === "auto" || w.shortName === "rev.namespace" && w.revision !== "default");
-}
-var describeInstall = (r) => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
-var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
-function shapeContradicted(webhooks, settings) {
-  const notes = [];
-  const at = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
-  if (settings.revisions !== void 0) {
-    const own = webhooks.filter((w) => w.tag === void 0);
-    const served = [...new Set(own.map((w) => w.revision))].sort();
-    const stated2 = [...new Set(settings.revisions)].sort();
-    if (served.join() !== stated2.join()) {
-      const first = own.find((w) => !stated2.includes(w.revision)) ?? own[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated2.join(", ") || "none"}; the inputs are used`);
-    }
-  }
-  const tags = settings.revisionTags;
-  if (tags !== void 0) {
-    const tagged = webhooks.filter((w) => w.tag !== void 0);
-    for (const [tag, revision] of Object.entries(tags)) {
-      const w = tagged.find((x) => x.tag === tag);
-      if (w && w.revision !== revision) {
-        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
-      }
-    }
-    const served = [...new Set(tagged.map((w) => w.tag))].sort();
-    const stated2 = Object.keys(tags).sort();
-    if (served.join() !== stated2.join()) {
-      const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated2.join(", ") || "none"}; the inputs are used`);
-    }
-  }
-  return notes;
-}
-var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane"]);
-var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
-var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
-var SMALL_DOC = 16 * 1024;
-var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
-var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
-var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
-function mightHoldFacts(docText) {
-  const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
-  if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
-  if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
-  if (GITOPS_KINDS.has(kind2)) return true;
-  if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
-  if ((kind2 === "Service" || kind2 === "Deployment") && mightNameControlPlane(docText)) return true;
-  return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
-}
-
 // src/engine/facts-pass.ts
 function factsPass(inputs, config, options = {}) {
-  const resources = factResources([...options.context ?? [], ...inputs], config, options.parses, options.groupDocsOf);
-  return buildFacts([...options.contextResources ?? [], ...resources], config, options.cliIstioVersion);
+  const all = [...options.context ?? [], ...inputs];
+  const resources = factResources(all, config, options.parses, options.groupDocsOf);
+  return buildFacts([...options.contextResources ?? [], ...resources], config, options.cliIstioVersion, chartSourcesOf(all));
 }
-function buildFacts(resources, config, cliIstioVersion) {
+function buildFacts(resources, config, cliIstioVersion, chartSources) {
   const factsBuilder = new FactsBuilder();
   for (const r of resources) factsBuilder.addResource(r);
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion, chartSources });
+}
+var isChartSource = (file) => file.origin?.istioChartSource === true;
+function chartSourcesOf(inputs) {
+  const sources = inputs.flatMap((i) => i.ok && isChartSource(i.file) && i.file.origin ? [i.file.origin] : []);
+  return { folders: [...new Set(sources.map((o) => o.source))], failed: new Set(sources.filter((o) => o.failure !== void 0).map((o) => o.source)).size };
 }
 var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
 function factGroupsOf(file, config) {
+  if (isChartSource(file)) return () => false;
   if (stated(file, config) || !file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath))) return () => true;
   return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
 }
 function factResources(inputs, config, parses, groupDocsOf) {
   const out = [];
   for (const input of inputs) {
-    if (!input.ok) continue;
+    if (!input.ok || isChartSource(input.file)) continue;
     const wanted = factGroupsOf(input.file, config);
     const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
     const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
@@ -29543,6 +29929,7 @@ function stripStringsAndComment(line) {
   }
   return out;
 }
+var MARKER_LINE = /^([ \t]*)__[A-Z][A-Z0-9_]*__[ \t]*$/m;
 var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
 var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
 var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
@@ -29559,9 +29946,10 @@ function templateIn(docText) {
   const action = findUnrenderedTemplate(docText);
   const jinja = JINJA_TAG.exec(docText);
   const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
-  if (action === void 0 && jinjaAt === void 0) return void 0;
-  const at = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
-  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
+  const marker = action === void 0 && jinjaAt === void 0 ? MARKER_LINE.exec(docText) : null;
+  if (action === void 0 && jinjaAt === void 0 && !marker) return void 0;
+  const at = marker ? marker.index + marker[1].length : Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine = marker ? "placeholder" : jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
   const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
   const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
   const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
@@ -29605,15 +29993,18 @@ function summarize(filePath, list2) {
 }
 
 // src/engine/version-probe.ts
-var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
+var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), messageFact: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
 var judgedAcrossVersions = (rule) => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
 function findingKey(f) {
-  const t = f.target;
+  const related = f.related.map((r) => placeOf2(r.target)).join("");
+  return `${f.ruleId}\0${placeOf2(f.target)}\0${f.messageId ?? f.message}\0${related}`;
+}
+function placeOf2(t) {
   const doc = "doc" in t ? t.doc : t.resource.doc;
   const place = "offset" in t ? `@${t.offset}:${t.endOffset}` : `${("doc" in t ? t.path : [...t.resource.basePath, ...t.path]).join("")}${t.within ? `${String(t.within)}` : ""}`;
-  return `${f.ruleId}\0${doc.file.displayPath}\0${doc.startOffset}\0${place}\0${f.message}`;
+  return `${doc.file.displayPath}\0${doc.startOffset}\0${place}`;
 }
 var within = (v, f) => compareVersions(v, f.range.from) >= 0 && compareVersions(v, f.range.to) <= 0;
 function judgeAcrossVersions(first, runAt, rules2) {
@@ -29621,9 +30012,10 @@ function judgeAcrossVersions(first, runAt, rules2) {
   const byName = new Map(rules2.map((r) => [r.name, r]));
   const candidates = [];
   for (const result of report2.results) {
-    const fact = trace.factOf.get(result.filePath);
-    if (!fact || isExact(fact.range)) continue;
+    const fileFact = trace.factOf.get(result.filePath);
     for (const m of result.messages) {
+      const fact = trace.messageFact.get(m) ?? fileFact;
+      if (!fact || isExact(fact.range)) continue;
       const rule = byName.get(m.ruleId);
       const key = trace.keyOf.get(m);
       if (!rule || !judgedAcrossVersions(rule) || key === void 0) continue;
@@ -29968,8 +30360,9 @@ function lintOnce(inputs, options, probe) {
   });
   const scopes = /* @__PURE__ */ new Map();
   const silenced = /* @__PURE__ */ new Map();
-  const scopeFor = (displayPath) => {
-    const fact = probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath);
+  const factOfFinding = /* @__PURE__ */ new WeakMap();
+  const scopeFor = (displayPath) => scopeOf(probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath));
+  const scopeOf = (fact) => {
     const key = probe ? "probe" : `${fact.origin}\0${rangeText(fact.range)}\0${fact.source}`;
     let scope = scopes.get(key);
     if (scope) return scope;
@@ -29987,7 +30380,11 @@ function lintOnce(inputs, options, probe) {
         id: rule.name,
         options: setting.options,
         facts: scoped,
-        report: (d) => pending.push(toFinding(rule, severity, d, scoped.mesh.hidden)),
+        report: (d) => {
+          const f = toFinding(rule, severity, d, scoped.mesh.hidden);
+          factOfFinding.set(f, scoped.mesh.versionFact);
+          pending.push(f);
+        },
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== void 0
       };
@@ -29998,11 +30395,19 @@ function lintOnce(inputs, options, probe) {
     return scope;
   };
   let current = scopeFor(void 0);
-  const emit = (kind2, ...args) => {
-    for (const a of current.active) {
+  const emit = (kind2, ...args) => emitTo(current, kind2, ...args);
+  const emitTo = (scope, kind2, ...args) => {
+    for (const a of scope.active) {
       const fn = a.listeners[kind2];
       if (fn) fn(...args);
     }
+  };
+  const revisionScope = (t) => {
+    const fileFact = current.facts.mesh.versionFact;
+    if (!facts.mesh.versions.byRevision(fileFact)) return current;
+    const revision = predictForTemplate(t, current.facts).via?.revision;
+    const narrowed = revision === void 0 ? void 0 : facts.mesh.versions.forRevision(fileFact, revision);
+    return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
   let inputIndex = -1;
@@ -30045,7 +30450,9 @@ function lintOnce(inputs, options, probe) {
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
-      if (judgedRules.has(m.message.ruleId) && !isExact(trace.factOf.get(m.filePath).range)) {
+      const judgedUnder = factOfFinding.get(f) ?? current.facts.mesh.versionFact;
+      if (judgedUnder !== trace.factOf.get(m.filePath)) trace.messageFact.set(m.message, judgedUnder);
+      if (judgedRules.has(m.message.ruleId) && !isExact(judgedUnder.range)) {
         trace.keyOf.set(m.message, findingKey(f));
         judgedHere = true;
       }
@@ -30108,9 +30515,10 @@ function lintOnce(inputs, options, probe) {
         if (r.kind === "Namespace") emit("Namespace", r);
         for (const template2 of podTemplatesOf(r)) {
           stats.podTemplates++;
-          emit("PodTemplate", template2);
-          options.onPodTemplate?.(template2, current.facts, locator);
-          for (const c of template2.containers) emit("Container", c);
+          const own = probe ? current : revisionScope(template2);
+          emitTo(own, "PodTemplate", template2);
+          options.onPodTemplate?.(template2, own.facts, locator);
+          for (const c of template2.containers) emitTo(own, "Container", c);
         }
       }
       if (pending.length) flush();
@@ -30170,7 +30578,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf2 = (r) => {
+  const placeOf3 = (r) => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
   };
@@ -30180,7 +30588,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules2].sort())} do not judge it`
     });
   }
-  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)];
+  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf3 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
