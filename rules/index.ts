@@ -38,6 +38,7 @@ import waypointUnbound from './waypoint-unbound.ts';
 import routeWithoutWaypoint from './route-without-waypoint.ts';
 import useWaypointNoneService from './use-waypoint-none-service.ts';
 import ztunnelCniPodSecurity from './ztunnel-cni-pod-security.ts';
+import mtlsStrictUnmeshedClient from './mtls-strict-unmeshed-client.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -77,6 +78,7 @@ export const allRules: readonly MeshlintRule[] = [
   ambientNetworkPolicy,
   ambientAuthzPolicy,
   ztunnelCniPodSecurity,
+  mtlsStrictUnmeshedClient,
   unusedDisableDirective,
 ];
 

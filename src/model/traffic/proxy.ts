@@ -1,0 +1,33 @@
+// Which proxy a workload's pods have, for traffic policy: the one injection outcome and capture
+// decision every rule and command reads (pod-injection.ts), never a heuristic of its own. A
+// sidecar enforces every kind of policy; ztunnel (ambient) L4 AuthorizationPolicy and
+// PeerAuthentication; a pod with neither sends and accepts plaintext and enforces nothing.
+import type { Facts } from '../facts.ts';
+import type { PodTemplate } from '../workload.ts';
+import { captureForTemplate, predictForTemplate } from '../injection/pod-injection.ts';
+import { renderedProxy } from '../pod/sidecar.ts';
+import { explicitlyOptedOut } from '../injection/intent.ts';
+import { INJECT_KEY } from '../injection/mesh.ts';
+
+export type Proxy = 'sidecar' | 'ztunnel' | 'none' | 'unknown';
+
+export interface ProxyOutcome {
+  readonly proxy: Proxy;
+  /** In a few words, the step that decides (for messages): "hostNetwork: true", "sidecar.istio.io/inject: \"false\"". */
+  readonly why: string;
+}
+
+export function proxyOf(t: PodTemplate, facts: Facts): ProxyOutcome {
+  if (renderedProxy(t)) return { proxy: 'sidecar', why: 'its istio-proxy is written in the manifest' };
+  const injected = predictForTemplate(t, facts);
+  if (injected.outcome === 'injected') return { proxy: 'sidecar', why: 'Istio injects it' };
+  if (injected.outcome === 'unknown') return { proxy: 'unknown', why: injected.unknownBecause ?? 'its injection is unknown' };
+  const capture = captureForTemplate(t, facts);
+  if (capture.outcome === 'ambient') return { proxy: 'ztunnel', why: 'ztunnel captures it (ambient)' };
+  if (capture.outcome === 'unknown') return { proxy: 'unknown', why: capture.unknownBecause ?? 'whether ztunnel captures it is unknown' };
+  // What the pod says, when it says it; else the deciding step of the injection trace, in words.
+  if (t.spec.hostNetwork === true) return { proxy: 'none', why: 'hostNetwork: true' };
+  if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: 'none', why: `${INJECT_KEY}: "false"` };
+  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith('→'))?.text ?? 'Istio does not inject it';
+  return { proxy: 'none', why: last.replace(/ → .*$/, '') };
+}

@@ -1,0 +1,76 @@
+// Services as Istio reads them: the pods a selector picks, each port with its target port (a
+// named one resolved through the pods' container ports) and the protocol Istio gives it
+// (pkg/config/kube/conversion.go ConvertProtocol, pkg/config/protocol/instance.go Parse).
+import type { Resource } from '../../common/types.ts';
+import { asObject, labelRecord, type PodTemplate } from '../workload.ts';
+
+export interface ServicePort {
+  readonly index: number;
+  readonly name: string | undefined;
+  readonly port: number;
+  /** spec.ports[].targetPort: a number, a container port's name, or the port itself when unset. */
+  readonly targetPort: number | string;
+  readonly protocol: string;
+  readonly appProtocol: string | undefined;
+}
+
+export interface ServiceInfo {
+  readonly resource: Resource;
+  readonly namespace: string;
+  readonly name: string;
+  /** spec.selector; undefined when the Service selects no pod (its endpoints are kept by hand). */
+  readonly selector: Readonly<Record<string, string>> | undefined;
+  readonly ports: readonly ServicePort[];
+}
+
+/** Ports read of one Service: far above any real one. */
+const MAX_PORTS = 256;
+
+const portNumber = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 65536 ? v : undefined);
+
+/** A core Service whose namespace is known and that selects pods (ExternalName and selector-less Services have no pods of the inputs). */
+export function serviceOf(r: Resource): ServiceInfo | undefined {
+  if (r.kind !== 'Service' || r.apiVersion !== 'v1' || !r.name || r.namespace === undefined) return undefined;
+  const spec = asObject(r.object.spec) ?? {};
+  if (spec.type === 'ExternalName') return undefined;
+  const raw = asObject(spec.selector);
+  const selector = raw && Object.keys(raw).length > 0 ? labelRecord(raw) : undefined;
+  const ports: ServicePort[] = [];
+  for (const [index, p] of (Array.isArray(spec.ports) ? spec.ports.slice(0, MAX_PORTS) : []).entries()) {
+    const o = asObject(p);
+    const port = portNumber(o?.port);
+    if (!o || port === undefined) continue;
+    const target = portNumber(o.targetPort) ?? (typeof o.targetPort === 'string' && o.targetPort !== '' ? o.targetPort : port);
+    ports.push({
+      index,
+      name: typeof o.name === 'string' ? o.name : undefined,
+      port,
+      targetPort: target,
+      protocol: typeof o.protocol === 'string' ? o.protocol : 'TCP',
+      appProtocol: typeof o.appProtocol === 'string' ? o.appProtocol : undefined,
+    });
+  }
+  return { resource: r, namespace: r.namespace, name: r.name, selector, ports };
+}
+
+/** Whether a Service's selector picks a pod template's pods (same namespace, every selector label). */
+export function selects(s: ServiceInfo, namespace: string | undefined, labels: Readonly<Record<string, string>>): boolean {
+  if (!s.selector || namespace !== s.namespace) return false;
+  return Object.entries(s.selector).every(([k, v]) => labels[k] === v);
+}
+
+/**
+ * The port a pod listens on for a Service port: the target port's number, or the container port
+ * the name stands for in that pod (undefined when the pod names no such port: no endpoint).
+ */
+export function endpointPort(t: PodTemplate, p: ServicePort): number | undefined {
+  if (typeof p.targetPort === 'number') return p.targetPort;
+  for (const c of t.containers) {
+    if (c.group !== 'containers') continue;
+    for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS) : []) {
+      const o = asObject(cp);
+      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+    }
+  }
+  return undefined;
+}
