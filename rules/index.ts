@@ -39,6 +39,7 @@ import routeWithoutWaypoint from './route-without-waypoint.ts';
 import useWaypointNoneService from './use-waypoint-none-service.ts';
 import ztunnelCniPodSecurity from './ztunnel-cni-pod-security.ts';
 import mtlsStrictUnmeshedClient from './mtls-strict-unmeshed-client.ts';
+import policySelectsNoProxy from './policy-selects-no-proxy.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -79,6 +80,7 @@ export const allRules: readonly MeshlintRule[] = [
   ambientAuthzPolicy,
   ztunnelCniPodSecurity,
   mtlsStrictUnmeshedClient,
+  policySelectsNoProxy,
   unusedDisableDirective,
 ];
 

@@ -8,12 +8,11 @@
 // the inputs do not hold, a port that is not written.
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
-import { meshConfigOf } from '../src/model/install/install.ts';
-import { effectiveMtls, peerAuthenticationOf, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from '../src/model/traffic/peer-authentication.ts';
+import { effectiveMtls, peerAuthenticationOf, rootNamespaceStated, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from '../src/model/traffic/peer-authentication.ts';
 import { proxyOf } from '../src/model/traffic/proxy.ts';
 import { hostReferencesOf, type HostReference } from '../src/model/traffic/references.ts';
 import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from '../src/model/traffic/service.ts';
-import { getIn, labelRecord, type PodTemplate } from '../src/model/workload.ts';
+import { labelRecord, type PodTemplate } from '../src/model/workload.ts';
 import type { RelatedLocation, Resource } from '../src/common/types.ts';
 
 /** Bounds on what a run keeps and compares (hostile inputs: many workloads, Services, references). */
@@ -40,8 +39,6 @@ interface Client {
   readonly why: string;
   readonly references: readonly HostReference[];
 }
-
-const ISTIO_DEFAULT_ROOT = 'istio-system';
 
 export default createRule({
   name: 'mtls-strict-unmeshed-client',
@@ -82,12 +79,8 @@ export default createRule({
           if (policies.length < MAX_POLICIES) policies.push(policy);
           return;
         }
-        const mesh = meshConfigOf(r)?.value;
-        const stated = mesh ? mesh.rootNamespace : r.kind === 'IstioOperator' && r.apiVersion.startsWith('install.istio.io/') ? getIn(r.object, ['spec', 'meshConfig', 'rootNamespace']) : null;
-        if (stated !== null) {
-          const root = typeof stated === 'string' && stated ? stated : ISTIO_DEFAULT_ROOT;
-          if (!roots.has(root)) roots.set(root, r);
-        }
+        const root = rootNamespaceStated(r);
+        if (root !== undefined && !roots.has(root)) roots.set(root, r);
       },
       PodTemplate(t) {
         const ns = t.resource.namespace;

@@ -10,7 +10,8 @@
 //  - portLevelMtls is read only from the workload policy, keyed by the workload's (container)
 //    port; an UNSET port inherits the workload's mode.
 import type { Path, Resource } from '../../common/types.ts';
-import { asObject, labelRecord } from '../workload.ts';
+import { asObject, getIn, labelRecord } from '../workload.ts';
+import { meshConfigOf } from '../install/install.ts';
 
 export type MtlsMode = 'STRICT' | 'PERMISSIVE' | 'DISABLE';
 export const PEER_AUTHN_SOURCE = 'pilot/pkg/security/authn/policy_applier.go ComposePeerAuthentication';
@@ -57,6 +58,17 @@ export interface EffectiveMtls {
   /** The policy whose setting decides, with the path of that setting; none for Istio's default. */
   readonly decidedBy: { readonly resource: Resource; readonly path: Path } | undefined;
   readonly why: string;
+}
+
+/** Istio's default meshConfig.rootNamespace. */
+export const DEFAULT_ROOT_NAMESPACE = 'istio-system';
+
+/** The root namespace a mesh config among the inputs states (the `istio` ConfigMap, an IstioOperator): its own, or Istio's default. */
+export function rootNamespaceStated(r: Resource): string | undefined {
+  const mesh = meshConfigOf(r)?.value;
+  const stated = mesh ? mesh.rootNamespace : r.kind === 'IstioOperator' && r.apiVersion.startsWith('install.istio.io/') ? getIn(r.object, ['spec', 'meshConfig', 'rootNamespace']) : null;
+  if (stated === null) return undefined;
+  return typeof stated === 'string' && stated ? stated : DEFAULT_ROOT_NAMESPACE;
 }
 
 /** The root namespace: known (the mesh config among the inputs, or Istio's default with an install among them), or not. */

@@ -11,6 +11,9 @@ import { INJECT_KEY } from '../injection/mesh.ts';
 
 export type Proxy = 'sidecar' | 'ztunnel' | 'none' | 'unknown';
 
+/** Istio's proxy image (a gateway's, or a proxy written by hand): …/proxyv2:tag. */
+const PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
+
 export interface ProxyOutcome {
   readonly proxy: Proxy;
   /** In a few words, the step that decides (for messages): "hostNetwork: true", "sidecar.istio.io/inject: \"false\"". */
@@ -19,6 +22,10 @@ export interface ProxyOutcome {
 
 export function proxyOf(t: PodTemplate, facts: Facts): ProxyOutcome {
   if (renderedProxy(t)) return { proxy: 'sidecar', why: 'its istio-proxy is written in the manifest' };
+  // A gateway (or any pod) whose own container is Istio's proxy: Envoy reads policy as a sidecar's does.
+  if (t.containers.some((c) => c.group === 'containers' && (c.name === 'istio-proxy' || (typeof c.object.image === 'string' && PROXY_IMAGE.test(c.object.image))))) {
+    return { proxy: 'sidecar', why: 'it runs Istio\'s proxy itself (a gateway)' };
+  }
   const injected = predictForTemplate(t, facts);
   if (injected.outcome === 'injected') return { proxy: 'sidecar', why: 'Istio injects it' };
   if (injected.outcome === 'unknown') return { proxy: 'unknown', why: injected.unknownBecause ?? 'its injection is unknown' };

@@ -1,0 +1,97 @@
+// A policy acts only where a proxy reads it (../shared/istio/TRAFFIC.md section 1). A
+// selector-scoped AuthorizationPolicy, PeerAuthentication, RequestAuthentication, Sidecar,
+// Telemetry, WasmPlugin or EnvoyFilter whose selector picks only pods with no proxy that reads
+// its kind does nothing at all: pods with no proxy read nothing, and ztunnel (ambient) reads only
+// AuthorizationPolicy and PeerAuthentication. The pods' proxies come from the injection outcome
+// every rule reads (model/traffic/proxy.ts). Quiet where unsure: any picked pod's outcome
+// unknown, or the policy in a namespace that may be the root one (its selector reaches every
+// namespace there).
+import { createRule } from '../src/engine/rule-api.ts';
+import { describeResource } from '../src/load/resources.ts';
+import { picks, selectorPolicyOf, type SelectorPolicy } from '../src/model/traffic/policy-kinds.ts';
+import { DEFAULT_ROOT_NAMESPACE, rootNamespaceStated } from '../src/model/traffic/peer-authentication.ts';
+import { proxyOf, type Proxy } from '../src/model/traffic/proxy.ts';
+import { labelRecord, type PodTemplate } from '../src/model/workload.ts';
+import type { RelatedLocation } from '../src/common/types.ts';
+
+const MAX_PODS = 20_000;
+const MAX_POLICIES = 5_000;
+const MAX_COMPARISONS = 5_000_000;
+/** Picked workloads named as related locations: the message counts them all. */
+const MAX_RELATED = 5;
+
+interface Pod {
+  readonly t: PodTemplate;
+  readonly namespace: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly proxy: Proxy;
+  readonly why: string;
+}
+
+export default createRule({
+  name: 'policy-selects-no-proxy',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Selector-scoped Istio policies (AuthorizationPolicy, PeerAuthentication, RequestAuthentication, Sidecar, Telemetry, WasmPlugin, EnvoyFilter) that pick only pods no proxy of which reads them: they do nothing',
+      defaultLevel: 'error',
+      precision: 'high',
+      category: 'traffic',
+      dataPlane: 'both',
+      istioVersions: '>= 1.18',
+      modelledVersionsOnly: true,
+    },
+    messages: {
+      noProxy: '{{ kind }} {{ name }} picks only pods with no proxy that reads it ({{ workloads }}): nothing enforces it. Inject them, or remove the policy.',
+      ambientOnly: '{{ kind }} {{ name }} picks only ambient pods ({{ workloads }}), and ztunnel does not read {{ kind }}: nothing applies it. Attach it to a waypoint with targetRefs.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const policies: SelectorPolicy[] = [];
+    const pods: Pod[] = [];
+    const roots = new Set<string>([DEFAULT_ROOT_NAMESPACE]);
+    return {
+      Resource(r) {
+        const policy = selectorPolicyOf(r);
+        if (policy) {
+          if (policies.length < MAX_POLICIES) policies.push(policy);
+          return;
+        }
+        const root = rootNamespaceStated(r);
+        if (root !== undefined) roots.add(root);
+      },
+      PodTemplate(t) {
+        const ns = t.resource.namespace;
+        if (ns === undefined || pods.length >= MAX_PODS) return;
+        const outcome = proxyOf(t, context.facts);
+        pods.push({ t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why });
+      },
+      'Program:exit'() {
+        let comparisons = 0;
+        for (const policy of policies) {
+          // A selector policy of the root namespace picks pods in every namespace (AuthorizationPolicy) or none (PeerAuthentication).
+          if (roots.has(policy.namespace)) continue;
+          comparisons += pods.length;
+          if (comparisons > MAX_COMPARISONS) return;
+          const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
+          if (picked.length === 0 || picked.some((p) => p.proxy === 'unknown' || (policy.kind.readers as readonly Proxy[]).includes(p.proxy))) continue;
+          const ambient = picked.every((p) => p.proxy === 'ztunnel');
+          const workloads = [...new Set(picked.map((p) => describeResource(p.t.resource)))];
+          const shown = workloads.length <= 2 ? workloads.join(', ') : `${workloads.slice(0, 2).join(', ')} and ${workloads.length - 2} more`;
+          const related: RelatedLocation[] = picked.slice(0, MAX_RELATED).map((p) => ({
+            target: { resource: p.t.resource, path: ['metadata', 'name'] },
+            message: `${describeResource(p.t.resource)}: ${p.proxy === 'ztunnel' ? 'ambient, ztunnel only' : `no proxy (${p.why})`}`,
+          }));
+          context.report({
+            target: { resource: policy.resource, path: policy.kind.labels },
+            messageId: ambient ? 'ambientOnly' : 'noProxy',
+            data: { kind: policy.kind.kind, name: `${policy.namespace}/${policy.resource.name}`, workloads: shown },
+            related,
+          });
+        }
+      },
+    };
+  },
+});
