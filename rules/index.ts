@@ -40,6 +40,7 @@ import useWaypointNoneService from './use-waypoint-none-service.ts';
 import ztunnelCniPodSecurity from './ztunnel-cni-pod-security.ts';
 import mtlsStrictUnmeshedClient from './mtls-strict-unmeshed-client.ts';
 import policySelectsNoProxy from './policy-selects-no-proxy.ts';
+import drTlsModeMismatch from './dr-tls-mode-mismatch.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -81,6 +82,7 @@ export const allRules: readonly MeshlintRule[] = [
   ztunnelCniPodSecurity,
   mtlsStrictUnmeshedClient,
   policySelectsNoProxy,
+  drTlsModeMismatch,
   unusedDisableDirective,
 ];
 

@@ -70,9 +70,7 @@ export function isClusterScoped(kind: string): boolean {
 }
 
 /** "Kind namespace/name", or "Kind name" when cluster-scoped or the namespace is unknown. */
-export function describeResource(r: Resource): string {
-  return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
-}
+export { describeResource } from '../model/workload.ts';
 
 /**
  * Stable identity: does not change when unrelated lines move. For an object a chart template

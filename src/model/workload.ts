@@ -71,6 +71,11 @@ export const asObject = (v: unknown): KubeObject | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as KubeObject) : undefined;
 
 /** Labels or annotations as the API server stores them: every value in its string form; anything but a map is none. */
+/** "Kind namespace/name", or "Kind name" for a cluster-scoped object or an unknown namespace. */
+export function describeResource(r: Resource): string {
+  return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
+}
+
 export function labelRecord(raw: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? '';

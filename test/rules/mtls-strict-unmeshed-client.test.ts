@@ -95,7 +95,7 @@ ruleTester(rule, {
       name: 'an ambient server: ztunnel enforces STRICT too',
       code: job('orders.shop:80', 'tools', '{ labels: { app: report } }'),
       files: [namespace('tools', '{}'), namespace('shop', '{ istio.io/dataplane-mode: ambient }'), orders(), policy('all', 'shop', STRICT)],
-      errors: [{ messageId: 'strict', message: 'Job tools/report has no proxy (no injector webhook matches' }],
+      errors: [{ messageId: 'strict', message: 'Job tools/report has no proxy (namespace tools has no injection label)' }],
     },
     {
       name: 'a bare name with a port, in the client\'s own namespace',

@@ -7,7 +7,7 @@ import type { PodTemplate } from '../workload.ts';
 import { captureForTemplate, predictForTemplate } from '../injection/pod-injection.ts';
 import { renderedProxy } from '../pod/sidecar.ts';
 import { explicitlyOptedOut } from '../injection/intent.ts';
-import { INJECT_KEY } from '../injection/mesh.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL } from '../injection/mesh.ts';
 
 export type Proxy = 'sidecar' | 'ztunnel' | 'none' | 'unknown';
 
@@ -35,6 +35,12 @@ export function proxyOf(t: PodTemplate, facts: Facts): ProxyOutcome {
   // What the pod says, when it says it; else the deciding step of the injection trace, in words.
   if (t.spec.hostNetwork === true) return { proxy: 'none', why: 'hostNetwork: true' };
   if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: 'none', why: `${INJECT_KEY}: "false"` };
+  // No webhook is called: what the namespace says is the reason a reader can check.
+  const ns = t.resource.namespace;
+  if (injected.gate.matched.length === 0 && injected.gate.maybe.length === 0 && ns !== undefined) {
+    const injection = facts.namespaces.get(ns)?.labels[NS_INJECTION_LABEL];
+    return { proxy: 'none', why: injection === undefined ? `namespace ${ns} has no injection label` : `namespace ${ns} has ${NS_INJECTION_LABEL}=${injection}` };
+  }
   const last = [...injected.trace].reverse().find((s) => !s.text.startsWith('→'))?.text ?? 'Istio does not inject it';
   return { proxy: 'none', why: last.replace(/ → .*$/, '') };
 }

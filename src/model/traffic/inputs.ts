@@ -1,0 +1,116 @@
+// What the traffic rules gather over a run (rules are created per run and see every input):
+// Services, PeerAuthentications, the root namespace the mesh configs name, and each pod
+// template with the proxy the injection outcome gives it. Bounded for hostile inputs.
+import type { Facts } from '../facts.ts';
+import type { RelatedLocation, Resource } from '../../common/types.ts';
+import { describeResource, labelRecord, type PodTemplate } from '../workload.ts';
+import { effectiveMtls, peerAuthenticationOf, rootNamespaceStated, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
+import { proxyOf, type Proxy } from './proxy.ts';
+import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
+
+const MAX_PODS = 20_000;
+const MAX_SERVICES = 20_000;
+const MAX_POLICIES = 5_000;
+
+/** A pod template of the inputs: its namespace, labels and proxy. */
+export interface PodAt {
+  readonly t: PodTemplate;
+  readonly namespace: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly proxy: Proxy;
+  /** Why it has the proxy it has. */
+  readonly why: string;
+}
+
+export class TrafficInputs {
+  readonly pods: PodAt[] = [];
+  readonly services: ServiceInfo[] = [];
+  readonly policies: PeerAuthentication[] = [];
+  /** Root namespaces the mesh configs among the inputs name, with one config that says each. */
+  private readonly roots = new Map<string, Resource>();
+  private byName: Map<string, ServiceInfo> | undefined;
+
+  constructor(private readonly facts: Facts) {}
+
+  /** Whether a resource was one the traffic rules read (a Service, a PeerAuthentication, a mesh config). */
+  addResource(r: Resource): boolean {
+    const service = serviceOf(r);
+    if (service) {
+      if (this.services.length < MAX_SERVICES) this.services.push(service);
+      this.byName = undefined;
+      return true;
+    }
+    const policy = peerAuthenticationOf(r);
+    if (policy) {
+      if (this.policies.length < MAX_POLICIES) this.policies.push(policy);
+      return true;
+    }
+    const root = rootNamespaceStated(r);
+    if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
+    return root !== undefined;
+  }
+
+  addPodTemplate(t: PodTemplate): PodAt | undefined {
+    const ns = t.resource.namespace;
+    if (ns === undefined || this.pods.length >= MAX_PODS) return undefined;
+    const outcome = proxyOf(t, this.facts);
+    const pod: PodAt = { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why };
+    this.pods.push(pod);
+    return pod;
+  }
+
+  /** One root namespace among the inputs: known; none, or several that disagree: not known. */
+  root(): { readonly root: RootNamespace; readonly config: Resource | undefined } {
+    const [only] = this.roots;
+    return this.roots.size === 1 && only ? { root: { known: true, name: only[0] }, config: only[1] } : { root: { known: false }, config: undefined };
+  }
+
+  service(namespace: string, name: string): ServiceInfo | undefined {
+    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
+    return this.byName.get(`${namespace}/${name}`);
+  }
+
+  /** The pod templates a Service's selector picks among the inputs. */
+  podsOf(s: ServiceInfo): PodAt[] {
+    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
+  }
+
+  /** The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod names no such port. */
+  modesOn(pods: readonly PodAt[], port: ServicePort): EffectiveMtls[] | undefined {
+    const { root } = this.root();
+    const out: EffectiveMtls[] = [];
+    for (const pod of pods) {
+      const target = endpointPort(pod.t, port);
+      if (target === undefined) return undefined;
+      out.push(effectiveMtls(pod, target, this.policies, root));
+    }
+    return out;
+  }
+}
+
+/** Server workloads named as related locations: beyond, the message counts them. */
+const MAX_RELATED_SERVERS = 5;
+
+/**
+ * The related locations of a verdict on the mode of a Service port: the policies that decide
+ * it, the mesh config that names the root namespace when a mesh policy decides, the Service
+ * port and the server workloads. Every object the verdict read: judging it again at another
+ * version reads their files.
+ */
+export function modeRelated(inputs: TrafficInputs, service: ServiceInfo, port: ServicePort, pods: readonly PodAt[], modes: readonly EffectiveMtls[]): RelatedLocation[] {
+  const related: RelatedLocation[] = [];
+  for (const m of modes) {
+    if (m.decidedBy && !related.some((x) => 'resource' in x.target && x.target.resource === m.decidedBy?.resource)) {
+      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
+    }
+  }
+  const { root, config } = inputs.root();
+  if (config && root.known && modes.some((m) => m.decidedBy?.resource.namespace === root.name)) {
+    related.push({ target: { resource: config, path: ['metadata', 'name'] }, message: `the mesh's root namespace is ${root.name}` });
+  }
+  related.push({ target: { resource: service.resource, path: ['spec', 'ports', port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
+  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
+    related.push({ target: { resource: pod.t.resource, path: ['metadata', 'name'] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? 'unknown'} on the port it serves` });
+  });
+  return related;
+}
