@@ -41,6 +41,7 @@ import ztunnelCniPodSecurity from './ztunnel-cni-pod-security.ts';
 import mtlsStrictUnmeshedClient from './mtls-strict-unmeshed-client.ts';
 import policySelectsNoProxy from './policy-selects-no-proxy.ts';
 import drTlsModeMismatch from './dr-tls-mode-mismatch.ts';
+import peerauthPortNotTargetPort from './peerauth-port-not-target-port.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -83,6 +84,7 @@ export const allRules: readonly MeshlintRule[] = [
   mtlsStrictUnmeshedClient,
   policySelectsNoProxy,
   drTlsModeMismatch,
+  peerauthPortNotTargetPort,
   unusedDisableDirective,
 ];
 
