@@ -92,7 +92,7 @@ export default createRule({
                 ...pods.slice(0, 5).map((p) => ({ target: { resource: p.t.resource, path: ['metadata', 'name'] }, message: `no proxy: ${p.why}` })),
               ];
               context.report({ target: { resource: dr, path: tls.path }, messageId: 'mutualToPlain', data: { ...data, why: pods[0]?.why ?? '' }, related });
-            } else if (tls.mode === 'DISABLE' && pods.every((p) => p.proxy === 'sidecar' || p.proxy === 'ztunnel')) {
+            } else if (tls.mode === 'DISABLE' && pods.every((p) => (p.proxy === 'sidecar' && !p.gateway) || p.proxy === 'ztunnel')) {
               const modes = inputs.modesOn(pods, port);
               if (!modes || modes.some((m) => m.mode !== 'STRICT')) continue;
               said.add(at);

@@ -42,6 +42,7 @@ import mtlsStrictUnmeshedClient from './mtls-strict-unmeshed-client.ts';
 import policySelectsNoProxy from './policy-selects-no-proxy.ts';
 import drTlsModeMismatch from './dr-tls-mode-mismatch.ts';
 import peerauthPortNotTargetPort from './peerauth-port-not-target-port.ts';
+import authzHttpOnTcpPort from './authz-http-on-tcp-port.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -85,6 +86,7 @@ export const allRules: readonly MeshlintRule[] = [
   policySelectsNoProxy,
   drTlsModeMismatch,
   peerauthPortNotTargetPort,
+  authzHttpOnTcpPort,
   unusedDisableDirective,
 ];
 

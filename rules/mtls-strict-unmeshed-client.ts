@@ -74,7 +74,8 @@ export default createRule({
             comparisons += inputs.pods.length;
             if (comparisons > MAX_COMPARISONS) return;
             const pods = inputs.podsOf(service);
-            if (pods.length === 0 || pods.some((p) => p.proxy === 'none' || p.proxy === 'unknown') || pods.some((p) => p.t === client.t)) continue;
+            // A gateway's listeners follow its Gateway resources, not PeerAuthentications.
+            if (pods.length === 0 || pods.some((p) => p.proxy === 'none' || p.proxy === 'unknown' || p.gateway) || pods.some((p) => p.t === client.t)) continue;
             const modes = inputs.modesOn(pods, port);
             if (!modes || modes.some((m) => m.mode !== 'STRICT')) continue;
             const related: RelatedLocation[] = modeRelated(inputs, service, port, pods, modes);

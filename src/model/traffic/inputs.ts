@@ -20,6 +20,8 @@ export interface PodAt {
   readonly proxy: Proxy;
   /** Why it has the proxy it has. */
   readonly why: string;
+  /** A gateway: Istio's proxy itself, whose listeners its Gateway resources make. */
+  readonly gateway: boolean;
 }
 
 export class TrafficInputs {
@@ -54,7 +56,7 @@ export class TrafficInputs {
     const ns = t.resource.namespace;
     if (ns === undefined || this.pods.length >= MAX_PODS) return undefined;
     const outcome = proxyOf(t, this.facts);
-    const pod: PodAt = { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why };
+    const pod: PodAt = { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
     this.pods.push(pod);
     return pod;
   }

@@ -18,13 +18,18 @@ export interface ProxyOutcome {
   readonly proxy: Proxy;
   /** In a few words, the step that decides (for messages): "hostNetwork: true", "sidecar.istio.io/inject: \"false\"". */
   readonly why: string;
+  /**
+   * The pod is Istio's proxy itself (a gateway): it reads every policy kind, but its listeners
+   * follow its Gateway resources, not Services and PeerAuthentications as a sidecar's inbound does.
+   */
+  readonly gateway?: true;
 }
 
 export function proxyOf(t: PodTemplate, facts: Facts): ProxyOutcome {
   if (renderedProxy(t)) return { proxy: 'sidecar', why: 'its istio-proxy is written in the manifest' };
   // A gateway (or any pod) whose own container is Istio's proxy: Envoy reads policy as a sidecar's does.
   if (t.containers.some((c) => c.group === 'containers' && (c.name === 'istio-proxy' || (typeof c.object.image === 'string' && PROXY_IMAGE.test(c.object.image))))) {
-    return { proxy: 'sidecar', why: 'it runs Istio\'s proxy itself (a gateway)' };
+    return { proxy: 'sidecar', why: 'it runs Istio\'s proxy itself (a gateway)', gateway: true };
   }
   const injected = predictForTemplate(t, facts);
   if (injected.outcome === 'injected') return { proxy: 'sidecar', why: 'Istio injects it' };

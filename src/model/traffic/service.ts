@@ -3,6 +3,7 @@
 // (pkg/config/kube/conversion.go ConvertProtocol, pkg/config/protocol/instance.go Parse).
 import type { Resource } from '../../common/types.ts';
 import { asObject, labelRecord, type PodTemplate } from '../workload.ts';
+import protocols from '../data/port-protocols.json' with { type: 'json' };
 
 export interface ServicePort {
   readonly index: number;
@@ -73,4 +74,27 @@ export function endpointPort(t: PodTemplate, p: ServicePort): number | undefined
     }
   }
   return undefined;
+}
+
+/** How a sidecar handles a Service port: an HTTP chain, a TCP chain, UDP (not proxied), or sniffed (both chains). */
+export type PortProtocol = 'http' | 'tcp' | 'udp' | 'sniffed';
+
+const NAMES: Readonly<Record<string, string>> = protocols.names;
+const STANDARD: Readonly<Record<string, string>> = protocols.appProtocolStandard;
+const WELL_KNOWN = new Set(protocols.wellKnownPorts);
+
+/** The protocol Istio gives a Service port (ConvertProtocol). */
+export function portProtocol(p: ServicePort): PortProtocol {
+  if (p.protocol === 'UDP') return 'udp';
+  let name = p.name ?? '';
+  if (p.appProtocol !== undefined) {
+    const standard = STANDARD[p.appProtocol];
+    if (standard) return standard as PortProtocol;
+    name = p.appProtocol;
+  }
+  const lower = name.toLowerCase();
+  const prefix = lower.startsWith('grpc-web') ? 'grpc-web' : lower.split('-')[0] ?? '';
+  const parsed = NAMES[prefix];
+  if (parsed) return parsed as PortProtocol;
+  return WELL_KNOWN.has(p.port) ? 'tcp' : 'sniffed';
 }
