@@ -43,6 +43,7 @@ import policySelectsNoProxy from './policy-selects-no-proxy.ts';
 import drTlsModeMismatch from './dr-tls-mode-mismatch.ts';
 import peerauthPortNotTargetPort from './peerauth-port-not-target-port.ts';
 import authzHttpOnTcpPort from './authz-http-on-tcp-port.ts';
+import routeHostUnresolved from './route-host-unresolved.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -87,6 +88,7 @@ export const allRules: readonly MeshlintRule[] = [
   drTlsModeMismatch,
   peerauthPortNotTargetPort,
   authzHttpOnTcpPort,
+  routeHostUnresolved,
   unusedDisableDirective,
 ];
 
