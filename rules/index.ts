@@ -44,6 +44,7 @@ import drTlsModeMismatch from './dr-tls-mode-mismatch.ts';
 import peerauthPortNotTargetPort from './peerauth-port-not-target-port.ts';
 import authzHttpOnTcpPort from './authz-http-on-tcp-port.ts';
 import routeHostUnresolved from './route-host-unresolved.ts';
+import drSubsetSelectsNothing from './dr-subset-selects-nothing.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -89,6 +90,7 @@ export const allRules: readonly MeshlintRule[] = [
   peerauthPortNotTargetPort,
   authzHttpOnTcpPort,
   routeHostUnresolved,
+  drSubsetSelectsNothing,
   unusedDisableDirective,
 ];
 
