@@ -45,6 +45,7 @@ import peerauthPortNotTargetPort from './peerauth-port-not-target-port.ts';
 import authzHttpOnTcpPort from './authz-http-on-tcp-port.ts';
 import routeHostUnresolved from './route-host-unresolved.ts';
 import drSubsetSelectsNothing from './dr-subset-selects-nothing.ts';
+import authzSourceWithoutIdentity from './authz-source-without-identity.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -91,6 +92,7 @@ export const allRules: readonly MeshlintRule[] = [
   authzHttpOnTcpPort,
   routeHostUnresolved,
   drSubsetSelectsNothing,
+  authzSourceWithoutIdentity,
   unusedDisableDirective,
 ];
 
