@@ -46,6 +46,7 @@ import authzHttpOnTcpPort from './authz-http-on-tcp-port.ts';
 import routeHostUnresolved from './route-host-unresolved.ts';
 import drSubsetSelectsNothing from './dr-subset-selects-nothing.ts';
 import authzSourceWithoutIdentity from './authz-source-without-identity.ts';
+import servicePortProtocolUnknown from './service-port-protocol-unknown.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -93,6 +94,7 @@ export const allRules: readonly MeshlintRule[] = [
   routeHostUnresolved,
   drSubsetSelectsNothing,
   authzSourceWithoutIdentity,
+  servicePortProtocolUnknown,
   unusedDisableDirective,
 ];
 
