@@ -95,6 +95,24 @@ test('explain and facts name a file they could not read, as lint does, and exit 
   });
 });
 
+test('facts: the mesh\'s root namespace and its PeerAuthentications, each with its scope, mode and file:line', () => {
+  const files = [
+    ['mesh.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio, namespace: istio-system }\ndata:\n  mesh: |\n    rootNamespace: mesh-root\n'],
+    ['pa.yaml', 'apiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata: { name: default, namespace: mesh-root }\nspec: { mtls: { mode: STRICT } }\n---\napiVersion: security.istio.io/v1beta1\nkind: PeerAuthentication\nmetadata: { name: api, namespace: shop }\nspec:\n  selector: { matchLabels: { app: api } }\n  portLevelMtls: { 8080: { mode: PERMISSIVE } }\n'],
+  ];
+  const report = gatherFactsReport(files.map(([name, text]) => decodeSource(Buffer.from(text as string), name as string, undefined)), EMPTY_CONFIG, {});
+  assert.equal(report.mtls.rootNamespace, { value: 'mesh-root', source: 'ConfigMap istio, mesh.yaml:1', status: 'input' });
+  assert.equal(report.mtls.peerAuthentications.map((p) => `${p.namespace}/${p.name} ${p.scope} ${p.mode} ${JSON.stringify(p.ports)} ${p.source}`), [
+    'mesh-root/default mesh STRICT {} pa.yaml:1',
+    'shop/api workload UNSET {"8080":"PERMISSIVE"} pa.yaml:6',
+  ]);
+  assert.match(formatFactsReport(report, false), /\nmTLS\n {2}root namespace \(meshConfig\.rootNamespace\): mesh-root {2}\(ConfigMap istio, mesh\.yaml:1\)\n {2}PeerAuthentication mesh-root\/default: STRICT for the mesh/);
+  // Without a mesh config, the root namespace is unknown and a namespace-wide policy's scope too.
+  const alone = gatherFactsReport([decodeSource(Buffer.from(files[1]?.[1] as string), 'pa.yaml', undefined)], EMPTY_CONFIG, {});
+  assert.is(alone.mtls.rootNamespace.status, 'unknown');
+  assert.equal(alone.mtls.peerAuthentications.map((p) => p.scope), ['unknown', 'workload']);
+});
+
 test('facts: namespaces defined in a file (file:line), in the config, and used but defined nowhere', () => {
   const config = { ...EMPTY_CONFIG, namespaces: { audit: { labels: { 'istio.io/rev': 'canary' } } } };
   const report = gatherFactsReport(files(['ns.yaml', `# the shop's namespaces\n${NAMESPACE}`], ['apps.yaml', APPS]), config, {});
@@ -206,7 +224,7 @@ test('meshlint facts on the command line: text, --format json with stable keys, 
     const json = cli(['facts', '-f', 'json'], { cwd: t.dir });
     assert.is(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as FactsReport;
-    assert.equal(Object.keys(report), ['istioVersion', 'versionEvidence', 'namespaces', 'webhooks', 'installs', 'ambient', 'unknowns', 'notes', 'unread']);
+    assert.equal(Object.keys(report), ['istioVersion', 'versionEvidence', 'namespaces', 'webhooks', 'installs', 'ambient', 'mtls', 'unknowns', 'notes', 'unread']);
     assert.equal(Object.keys(report.installs[0] ?? {}), ['revision', 'install', 'injectionPolicy', 'nativeSidecars', 'hold', 'holdValues', 'cni']);
     assert.equal(Object.keys(report.namespaces[0] ?? {}), ['name', 'labels', 'source', 'status', 'workloads']);
     assert.equal(Object.keys(report.unknowns[0] ?? {}), ['kind', 'fact', 'fix', 'workloads']);

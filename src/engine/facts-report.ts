@@ -42,6 +42,25 @@ export interface FactValue {
   readonly detail?: string;
 }
 
+export interface PeerAuthenticationEntry {
+  readonly namespace: string;
+  readonly name: string;
+  /** mesh (no selector, in the root namespace), namespace (no selector), workload (a selector), or unknown (no selector, in a namespace that may be the root one). */
+  readonly scope: 'mesh' | 'namespace' | 'workload' | 'unknown';
+  readonly selector: Readonly<Record<string, string>> | null;
+  /** STRICT, PERMISSIVE, DISABLE, or UNSET (inherits). */
+  readonly mode: string;
+  /** portLevelMtls: port → mode. */
+  readonly ports: Readonly<Record<string, string>>;
+  /** file:line. */
+  readonly source: string;
+}
+
+export interface MtlsEntry {
+  readonly rootNamespace: FactValue;
+  readonly peerAuthentications: readonly PeerAuthenticationEntry[];
+}
+
 export interface NamespaceEntry {
   readonly name: string;
   /** Empty when the namespace is not defined. */
@@ -120,6 +139,8 @@ export interface FactsReport {
   readonly webhooks: readonly ServedEntry[];
   readonly installs: readonly InstallEntry[];
   readonly ambient: AmbientEntry;
+  /** The mesh's root namespace and the PeerAuthentications among the inputs. */
+  readonly mtls: MtlsEntry;
   /** Each missing fact that leaves a workload undecided, with those workloads. */
   readonly unknowns: readonly UnknownEntry[];
   /** Where the inputs and the config disagree. */
@@ -258,7 +279,7 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     };
   });
 
-  const report: FactsReport = { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes], unread: unread.slice(0, MAX_UNREAD) };
+  const report: FactsReport = { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), mtls: mtlsEntry(facts, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes], unread: unread.slice(0, MAX_UNREAD) };
   // A value read from a Secret (a revision, a version) decides as any other but is never shown:
   // the report names the Secret and key instead (hidden-values.ts).
   return mesh.hidden?.hideAll(report) ?? report;
@@ -298,6 +319,27 @@ function ambientEntry(facts: Facts, workloads: readonly WorkloadAt[], locate: Lo
   const istiodOn = c.istiodAmbient !== undefined && c.istiodAmbient !== 'unknown' && c.istiodAmbient.value;
   const relevant = asked || waypoints.length > 0 || ztunnel.length > 0 || istiodOn || c.enabled !== undefined || c.selectors !== undefined || c.excludeSource !== DEFAULT_CAPTURE_INSTALL.excludeSource;
   return { relevant, excludeNamespaces, enabled, enablementSelectors, istiodAmbient, ztunnel, waypoints };
+}
+
+/** PeerAuthentications listed: the first ones of a large mesh. */
+const MAX_PEER_AUTHENTICATIONS_SHOWN = 200;
+
+/** The mesh's root namespace and its PeerAuthentications, as the traffic rules read them. */
+function mtlsEntry(facts: Facts, locate: Locate): MtlsEntry {
+  const { peerAuthentications, rootNamespace } = facts.mesh.mtls;
+  const root: FactValue = rootNamespace
+    ? { value: rootNamespace.name, source: `${rootNamespace.resource.kind} ${rootNamespace.resource.name || '(no name)'}, ${locate(rootNamespace.resource)}`, status: 'input' }
+    : { value: null, source: UNKNOWN, status: 'unknown', detail: 'no mesh config among the inputs names it (Istio\'s default is istio-system): a namespace-wide PeerAuthentication outside a pod\'s namespace decides nothing' };
+  const entries = peerAuthentications.slice(0, MAX_PEER_AUTHENTICATIONS_SHOWN).map((p): PeerAuthenticationEntry => ({
+    namespace: p.namespace,
+    name: p.resource.name,
+    scope: p.selector ? 'workload' : rootNamespace ? (p.namespace === rootNamespace.name ? 'mesh' : 'namespace') : 'unknown',
+    selector: p.selector ?? null,
+    mode: p.mode ?? 'UNSET',
+    ports: Object.fromEntries([...p.ports].map(([port, mode]) => [String(port), mode ?? 'UNSET'])),
+    source: locate(p.resource),
+  }));
+  return { rootNamespace: root, peerAuthentications: entries };
 }
 
 /** For each missing fact, the workloads whose injection or sidecar it leaves undecided. */

@@ -45,6 +45,17 @@ export function formatFactsReport(report: FactsReport, color: boolean): string {
     out += fact('Istio CNI', i.cni);
   }
 
+  if (report.mtls.peerAuthentications.length > 0 || report.mtls.rootNamespace.status !== 'unknown') {
+    const m = report.mtls;
+    out += '\n' + c('bold', 'mTLS') + '\n';
+    out += fact('root namespace (meshConfig.rootNamespace)', m.rootNamespace);
+    for (const p of m.peerAuthentications) {
+      const selector = p.selector ? ` {${Object.entries(p.selector).map(([k, v]) => `${k}=${v}`).join(', ')}}` : '';
+      const ports = Object.entries(p.ports).map(([port, mode]) => ` port ${port}: ${mode}`).join(',');
+      out += `  PeerAuthentication ${safeText(`${p.namespace}/${p.name}`)}: ${safeText(p.mode)}${safeText(ports)} for ${p.scope === 'unknown' ? 'the mesh, if its namespace is the root one, else its namespace' : `the ${p.scope}`}${safeText(selector)}  ${c('dim', `(${safeText(p.source)})`)}\n`;
+    }
+  }
+
   if (report.ambient.relevant) {
     const a = report.ambient;
     out += '\n' + c('bold', 'Ambient') + '\n';

@@ -13,6 +13,7 @@ import {
 import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install/install.ts';
 import { atPlace } from './place.ts';
 import { OssmMeshBuilder, type OssmMesh } from './install/ossm.ts';
+import { peerAuthenticationOf, rootNamespaceStated, type PeerAuthentication } from './traffic/peer-authentication.ts';
 import type { LabelSelector } from './injection/selector.ts';
 import { AmbientInstallBuilder } from './ambient/install.ts';
 import type { CaptureInstall } from './ambient/capture.ts';
@@ -26,6 +27,9 @@ import { isPlaceholder } from './placeholder.ts';
 import { exactText, maskedNeedle } from '../common/masked-text.ts';
 import { cniInstallOf, cniReleaseInstall, type CniInstall } from './install/cni-install.ts';
 import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './install/control-plane.ts';
+
+/** PeerAuthentications the facts keep: far above any real mesh's. */
+const MAX_PEER_AUTHENTICATIONS = 5_000;
 
 /** Where istiod's chart values set the injector's policy and enableNamespacesByDefault. */
 const POLICY_PATH: Path = ['global', 'proxy', 'autoInject'];
@@ -85,6 +89,14 @@ export interface MeshFacts {
   readonly valuesOverBudget?: (r: Resource) => ValuesOverBudget | undefined;
   /** OpenShift Service Mesh 2.x control planes among the inputs, and namespace membership in their meshes. */
   readonly ossm?: OssmMesh;
+  /** The PeerAuthentications among the inputs, and the mesh's root namespace as the mesh configs among them name it. */
+  readonly mtls: MtlsFacts;
+}
+
+export interface MtlsFacts {
+  readonly peerAuthentications: readonly PeerAuthentication[];
+  /** One root namespace the mesh configs among the inputs name (with one that says it); undefined: none, or several that disagree. */
+  readonly rootNamespace: { readonly name: string; readonly resource: Resource } | undefined;
 }
 
 export interface Facts {
@@ -139,6 +151,8 @@ export class FactsBuilder {
   private readonly versionsFilledIn: string[] = [];
   private readonly cniInstalls: CniInstall[] = [];
   private readonly ossm = new OssmMeshBuilder();
+  private readonly peerAuthentications: PeerAuthentication[] = [];
+  private readonly roots = new Map<string, Resource>();
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
@@ -152,6 +166,10 @@ export class FactsBuilder {
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
     this.ossm.addResource(r);
+    const pa = peerAuthenticationOf(r);
+    if (pa && this.peerAuthentications.length < MAX_PEER_AUTHENTICATIONS) this.peerAuthentications.push(pa);
+    const root = rootNamespaceStated(r);
+    if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
     const cni = cniInstallOf(r);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r)) this.gateways.push(r);
@@ -341,6 +359,7 @@ export class FactsBuilder {
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
         ...(ossm ? { ossm } : {}),
+        mtls: { peerAuthentications: this.peerAuthentications, rootNamespace: this.roots.size === 1 ? [...this.roots].map(([name, resource]) => ({ name, resource }))[0] : undefined },
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -560,9 +579,9 @@ function shapeContradicted(webhooks: readonly InjectorWebhook[], settings: MeshS
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|PeerAuthentication|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
-const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane', 'ServiceMeshMemberRoll', 'ServiceMeshMember']);
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane', 'ServiceMeshMemberRoll', 'ServiceMeshMember', 'PeerAuthentication']);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
 const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', VALUES_FILE_KIND]);
 /**
