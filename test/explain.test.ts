@@ -291,6 +291,60 @@ test('explain: an ambient pod is "no sidecar; ambient" in the text, and in JSON 
   assert.match(md, /\| Deployment\/web \| a\.yaml:\d+ \| ambient: captured by ztunnel \|/);
 });
 
+test('explain: the mTLS mode a pod with a proxy gets, per declared port where it differs, and the selector policies that pick it', () => {
+  const files = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: shop, labels: { istio-injection: enabled } }
+    ---
+    apiVersion: security.istio.io/v1
+    kind: PeerAuthentication
+    metadata: { name: api, namespace: shop }
+    spec:
+      selector: { matchLabels: { app: api } }
+      mtls: { mode: STRICT }
+      portLevelMtls: { 9102: { mode: PERMISSIVE } }
+    ---
+    apiVersion: security.istio.io/v1
+    kind: AuthorizationPolicy
+    metadata: { name: api-callers, namespace: shop }
+    spec:
+      selector: { matchLabels: { app: api } }
+      rules: [{ from: [{ source: { namespaces: [shop] } }] }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { app: api } }
+        spec:
+          containers: [{ name: api, image: api, ports: [{ containerPort: 8080 }, { containerPort: 9102 }] }]
+    ---
+    apiVersion: batch/v1
+    kind: Job
+    metadata: { name: job, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { app: api, sidecar.istio.io/inject: "false" } }
+        spec:
+          restartPolicy: Never
+          containers: [{ name: job, image: job }]
+  `;
+  const run = explain([decodeSource(Buffer.from(files), 'mesh.yaml', undefined)], EMPTY_CONFIG, { report: true });
+  const api = run.explanations.find((e) => e.resource === 'Deployment shop/api');
+  assert.equal(api?.mtls, {
+    mode: 'STRICT',
+    why: 'PeerAuthentication shop/api sets STRICT for the workload',
+    ports: [{ port: 9102, mode: 'PERMISSIVE', why: 'PeerAuthentication shop/api sets PERMISSIVE for port 9102' }],
+    policies: ['PeerAuthentication shop/api', 'AuthorizationPolicy shop/api-callers'],
+  });
+  // A pod without a proxy enforces no mode.
+  assert.is(run.explanations.find((e) => e.resource === 'Job shop/job')?.mtls, undefined);
+  assert.match(formatExplanations(run.explanations, run.facts, false), /\n {2}mTLS: STRICT {2}PeerAuthentication shop\/api sets STRICT for the workload\n {4}· port 9102: PERMISSIVE/);
+  assert.match(formatExplanationsMarkdown(run.explanations, run.facts, run.report!), /<br>mTLS: STRICT, 9102 PERMISSIVE \|/);
+});
+
 test('explain says a note of the mesh once: in its text or map, or on stderr beside JSON', () => {
   const dir = mkdtempSync(join(tmpdir(), 'meshlint-explain-'));
   try {

@@ -9,7 +9,10 @@ import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient/capture.ts
 import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/injection/pod-injection.ts';
 import { waypointTrace } from '../model/ambient/waypoint.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/pod/sidecar.ts';
-import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
+import { getIn, labelRecord, podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
+import { effectiveMtls, type RootNamespace } from '../model/traffic/peer-authentication.ts';
+import { picks } from '../model/traffic/policy-kinds.ts';
+import { proxyOf } from '../model/traffic/proxy.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
@@ -42,6 +45,12 @@ export interface Explanation {
   readonly sidecar?: { readonly native: string; readonly hold: string; readonly cni: string };
   /** For an injected pod in a namespace that enforces Pod Security: whether admission lets its init container through. */
   readonly admission?: { readonly outcome: InitAdmission['outcome']; readonly why: string };
+  /**
+   * For a pod with a proxy (a sidecar, or ztunnel in ambient): the mTLS mode its PeerAuthentications
+   * give it (the workload's, and each port it declares where that differs), and the selector
+   * policies that pick it.
+   */
+  readonly mtls?: { readonly mode: string; readonly why: string; readonly ports: readonly { readonly port: number; readonly mode: string; readonly why: string }[]; readonly policies: readonly string[] };
   /** Ambient capture, for a pod a label asks to be in ambient (or may): sidecar, ambient, none or unknown, and why. */
   readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string; readonly waypoints?: readonly string[] };
 }
@@ -110,7 +119,31 @@ export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Exp
     ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
     ...(admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {}),
     ...(dataPlane ? { dataPlane } : {}),
+    ...mtlsOf(t, facts),
   };
+}
+
+/** Ports read of one pod for its mTLS modes: far above real ones. */
+const MAX_MTLS_PORTS = 64;
+
+/** The mTLS a pod with a proxy gets, from the PeerAuthentications among the inputs (model/traffic). */
+function mtlsOf(t: PodTemplate, facts: Facts): { mtls?: NonNullable<Explanation['mtls']> } {
+  const ns = t.resource.namespace;
+  const { peerAuthentications, selectorPolicies, rootNamespace } = facts.mesh.mtls;
+  if (ns === undefined || (peerAuthentications.length === 0 && selectorPolicies.length === 0)) return {};
+  const proxy = proxyOf(t, facts);
+  if ((proxy.proxy !== 'sidecar' && proxy.proxy !== 'ztunnel') || proxy.gateway) return {};
+  const pod = { namespace: ns, labels: labelRecord(t.labels) };
+  const root: RootNamespace = rootNamespace ? { known: true, name: rootNamespace.name } : { known: false };
+  const workload = effectiveMtls(pod, 0, peerAuthentications, root);
+  const ports = [...new Set(t.containers.filter((c) => c.group === 'containers').flatMap((c) => (Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_MTLS_PORTS) : [])).map((p) => getIn(p, ['containerPort'])).filter((p): p is number => typeof p === 'number'))]
+    .sort((a, b) => a - b)
+    .flatMap((port) => {
+      const m = effectiveMtls(pod, port, peerAuthentications, root);
+      return m.mode !== workload.mode ? [{ port, mode: m.mode, why: m.why }] : [];
+    });
+  const policies = selectorPolicies.filter((p) => picks(p, ns, pod.labels)).map((p) => `${p.kind.kind} ${p.namespace}/${p.resource.name}`);
+  return { mtls: { mode: workload.mode, why: workload.why, ports, policies } };
 }
 
 /** The line of a workload's name: where explain and diff point. */

@@ -45,6 +45,12 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
       for (const step of d.trace) out += `    · ${safeText(step.text)}${step.source ? c('dim', `  [${step.source}]`) : ''}\n`;
       for (const w of d.waypoints ?? []) out += `    · ${safeText(w)}\n`;
     }
+    if (e.mtls) {
+      const m = e.mtls;
+      out += `  ${c('bold', 'mTLS')}: ${m.mode}  ${c('dim', safeText(m.why))}\n`;
+      for (const p of m.ports) out += `    · port ${p.port}: ${p.mode}  ${c('dim', safeText(p.why))}\n`;
+      if (m.policies.length > 0) out += `    · policies that pick it: ${safeText(m.policies.join(', '))}\n`;
+    }
     if (e.sidecar) {
       out += `  ${c('bold', 'sidecar')}\n`;
       for (const [what, text] of [['start', e.sidecar.native], ['hold', e.sidecar.hold], ['traffic capture', e.sidecar.cni]] as const) {
@@ -87,11 +93,12 @@ function workloadName(e: Explanation): string {
 const head = (s: string): string => s.split(': ')[0] ?? s;
 
 function details(e: Explanation, outcome: MapOutcome): string {
+  const mtls = e.mtls ? `<br>mTLS: ${escapeMarkdown([e.mtls.mode, ...e.mtls.ports.map((p) => `${p.port} ${p.mode}`)].join(', '))}` : '';
   if (outcome === 'injected' && e.sidecar) {
     const admission = e.admission ? `<br>Pod Security: ${e.admission.outcome}` : '';
-    return `start: ${escapeMarkdown(head(e.sidecar.native))}<br>hold: ${escapeMarkdown(head(e.sidecar.hold))}${admission}`;
+    return `start: ${escapeMarkdown(head(e.sidecar.native))}<br>hold: ${escapeMarkdown(head(e.sidecar.hold))}${admission}${mtls}`;
   }
-  if (outcome === 'ambient') return (e.dataPlane?.waypoints ?? []).map(escapeMarkdown).join('<br>');
+  if (outcome === 'ambient') return [...(e.dataPlane?.waypoints ?? []).map(escapeMarkdown), ...(mtls ? [mtls.slice(4)] : [])].join('<br>');
   return '';
 }
 

@@ -14,6 +14,7 @@ import { configContradicted, InstallFactsBuilder, type InstallSettings } from '.
 import { atPlace } from './place.ts';
 import { OssmMeshBuilder, type OssmMesh } from './install/ossm.ts';
 import { peerAuthenticationOf, rootNamespaceStated, type PeerAuthentication } from './traffic/peer-authentication.ts';
+import { POLICY_KINDS, selectorPolicyOf, type SelectorPolicy } from './traffic/policy-kinds.ts';
 import type { LabelSelector } from './injection/selector.ts';
 import { AmbientInstallBuilder } from './ambient/install.ts';
 import type { CaptureInstall } from './ambient/capture.ts';
@@ -95,6 +96,8 @@ export interface MeshFacts {
 
 export interface MtlsFacts {
   readonly peerAuthentications: readonly PeerAuthentication[];
+  /** The selector-scoped policies among the inputs (AuthorizationPolicy, Sidecar, Telemetry, …): which pick a workload, for explain. */
+  readonly selectorPolicies: readonly SelectorPolicy[];
   /** One root namespace the mesh configs among the inputs name (with one that says it); undefined: none, or several that disagree. */
   readonly rootNamespace: { readonly name: string; readonly resource: Resource } | undefined;
 }
@@ -152,6 +155,7 @@ export class FactsBuilder {
   private readonly cniInstalls: CniInstall[] = [];
   private readonly ossm = new OssmMeshBuilder();
   private readonly peerAuthentications: PeerAuthentication[] = [];
+  private readonly selectorPolicies: SelectorPolicy[] = [];
   private readonly roots = new Map<string, Resource>();
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
@@ -168,6 +172,8 @@ export class FactsBuilder {
     this.ossm.addResource(r);
     const pa = peerAuthenticationOf(r);
     if (pa && this.peerAuthentications.length < MAX_PEER_AUTHENTICATIONS) this.peerAuthentications.push(pa);
+    const policy = selectorPolicyOf(r);
+    if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
     const root = rootNamespaceStated(r);
     if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
     const cni = cniInstallOf(r);
@@ -359,7 +365,7 @@ export class FactsBuilder {
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
         ...(ossm ? { ossm } : {}),
-        mtls: { peerAuthentications: this.peerAuthentications, rootNamespace: this.roots.size === 1 ? [...this.roots].map(([name, resource]) => ({ name, resource }))[0] : undefined },
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.roots.size === 1 ? [...this.roots].map(([name, resource]) => ({ name, resource }))[0] : undefined },
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -579,9 +585,9 @@ function shapeContradicted(webhooks: readonly InjectorWebhook[], settings: MeshS
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|PeerAuthentication|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|PeerAuthentication|AuthorizationPolicy|RequestAuthentication|Telemetry|WasmPlugin|EnvoyFilter|Sidecar|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
-const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane', 'ServiceMeshMemberRoll', 'ServiceMeshMember', 'PeerAuthentication']);
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane', 'ServiceMeshMemberRoll', 'ServiceMeshMember', ...POLICY_KINDS.map((k) => k.kind)]);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
 const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', VALUES_FILE_KIND]);
 /**
