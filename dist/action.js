@@ -309,8 +309,8 @@ var require_directives = __commonJS({
           this.atNextDocument = false;
         }
         const parts = line.trim().split(/[ \t]+/);
-        const name = parts.shift();
-        switch (name) {
+        const name2 = parts.shift();
+        switch (name2) {
           case "%TAG": {
             if (parts.length !== 2) {
               onError(0, "%TAG directive should contain exactly two parts");
@@ -338,7 +338,7 @@ var require_directives = __commonJS({
             }
           }
           default:
-            onError(0, `Unknown directive ${name}`, true);
+            onError(0, `Unknown directive ${name2}`, true);
             return false;
         }
       }
@@ -447,9 +447,9 @@ var require_anchors = __commonJS({
     }
     function findNewAnchor(prefix, exclude) {
       for (let i = 1; true; ++i) {
-        const name = `${prefix}${i}`;
-        if (!exclude.has(name))
-          return name;
+        const name2 = `${prefix}${i}`;
+        if (!exclude.has(name2))
+          return name2;
       }
     }
     function createNodeAnchors(doc, prefix) {
@@ -1486,8 +1486,8 @@ var require_stringify = __commonJS({
         tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
-        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
-        throw new Error(`Tag not resolved for ${name} value`);
+        const name2 = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name2} value`);
       }
       return tagObj;
     }
@@ -3486,11 +3486,11 @@ var require_Document = __commonJS({
        * `name` will be used as a prefix for a new unique anchor.
        * If `name` is undefined, the generated anchor will use 'a' as a prefix.
        */
-      createAlias(node, name) {
+      createAlias(node, name2) {
         if (!node.anchor) {
           const prev = anchors.anchorNames(this);
           node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+          !name2 || prev.has(name2) ? anchors.findNewAnchor(name2 || "a", prev) : name2;
         }
         return new Alias.Alias(node.anchor);
       }
@@ -3709,9 +3709,9 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code, message) {
+      constructor(name2, pos, code, message) {
         super();
-        this.name = name;
+        this.name = name2;
         this.code = code;
         this.message = message;
         this.pos = pos;
@@ -4351,8 +4351,8 @@ var require_resolve_flow_collection = __commonJS({
       if (ce2?.source === expectedEnd)
         cePos = ce2.offset + ce2.source.length;
       else {
-        const name = fcName[0].toUpperCase() + fcName.substring(1);
-        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        const name2 = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name2} must end with a ${expectedEnd}` : `${name2} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
         onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
         if (ce2 && ce2.source.length !== 1)
           ee2.unshift(ce2);
@@ -6349,15 +6349,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list2, type) {
-      for (let i = 0; i < list2.length; ++i)
-        if (list2[i].type === type)
+    function includesToken(list4, type) {
+      for (let i = 0; i < list4.length; ++i)
+        if (list4[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list2) {
-      for (let i = 0; i < list2.length; ++i) {
-        switch (list2[i].type) {
+    function findNonEmptyIndex(list4) {
+      for (let i = 0; i < list4.length; ++i) {
+        switch (list4[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -7527,9 +7527,9 @@ var require_scope = __commonJS({
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
     var code_1 = require_code();
     var ValueError = class extends Error {
-      constructor(name) {
-        super(`CodeGen: "code" for ${name} not defined`);
-        this.value = name.value;
+      constructor(name2) {
+        super(`CodeGen: "code" for ${name2} not defined`);
+        this.value = name2.value;
       }
     };
     var UsedValueState;
@@ -7596,8 +7596,8 @@ var require_scope = __commonJS({
         var _a;
         if (value.ref === void 0)
           throw new Error("CodeGen: ref must be passed in value");
-        const name = this.toName(nameOrPrefix);
-        const { prefix } = name;
+        const name2 = this.toName(nameOrPrefix);
+        const { prefix } = name2;
         const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
         let vs2 = this._values[prefix];
         if (vs2) {
@@ -7607,12 +7607,12 @@ var require_scope = __commonJS({
         } else {
           vs2 = this._values[prefix] = /* @__PURE__ */ new Map();
         }
-        vs2.set(valueKey, name);
+        vs2.set(valueKey, name2);
         const s = this._scope[prefix] || (this._scope[prefix] = []);
         const itemIndex = s.length;
         s[itemIndex] = value.ref;
-        name.setValue(value, { property: prefix, itemIndex });
-        return name;
+        name2.setValue(value, { property: prefix, itemIndex });
+        return name2;
       }
       getValue(prefix, keyOrRef) {
         const vs2 = this._values[prefix];
@@ -7621,17 +7621,17 @@ var require_scope = __commonJS({
         return vs2.get(keyOrRef);
       }
       scopeRefs(scopeName, values = this._values) {
-        return this._reduceValues(values, (name) => {
-          if (name.scopePath === void 0)
-            throw new Error(`CodeGen: name "${name}" has no value`);
-          return (0, code_1._)`${scopeName}${name.scopePath}`;
+        return this._reduceValues(values, (name2) => {
+          if (name2.scopePath === void 0)
+            throw new Error(`CodeGen: name "${name2}" has no value`);
+          return (0, code_1._)`${scopeName}${name2.scopePath}`;
         });
       }
       scopeCode(values = this._values, usedValues, getCode) {
-        return this._reduceValues(values, (name) => {
-          if (name.value === void 0)
-            throw new Error(`CodeGen: name "${name}" has no value`);
-          return name.value.code;
+        return this._reduceValues(values, (name2) => {
+          if (name2.value === void 0)
+            throw new Error(`CodeGen: name "${name2}" has no value`);
+          return name2.value.code;
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
@@ -7641,20 +7641,20 @@ var require_scope = __commonJS({
           if (!vs2)
             continue;
           const nameSet = usedValues[prefix] = usedValues[prefix] || /* @__PURE__ */ new Map();
-          vs2.forEach((name) => {
-            if (nameSet.has(name))
+          vs2.forEach((name2) => {
+            if (nameSet.has(name2))
               return;
-            nameSet.set(name, UsedValueState.Started);
-            let c = valueCode(name);
+            nameSet.set(name2, UsedValueState.Started);
+            let c = valueCode(name2);
             if (c) {
               const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
-            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
+              code = (0, code_1._)`${code}${def} ${name2} = ${c};${this.opts._n}`;
+            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name2)) {
               code = (0, code_1._)`${code}${c}${this.opts._n}`;
             } else {
-              throw new ValueError(name);
+              throw new ValueError(name2);
             }
-            nameSet.set(name, UsedValueState.Completed);
+            nameSet.set(name2, UsedValueState.Completed);
           });
         }
         return code;
@@ -7731,10 +7731,10 @@ var require_codegen = __commonJS({
       }
     };
     var Def = class extends Node {
-      constructor(varKind, name, rhs) {
+      constructor(varKind, name2, rhs) {
         super();
         this.varKind = varKind;
-        this.name = name;
+        this.name = name2;
         this.rhs = rhs;
       }
       render({ es5, _n }) {
@@ -7954,17 +7954,17 @@ var require_codegen = __commonJS({
       }
     };
     var ForRange = class extends For {
-      constructor(varKind, name, from, to) {
+      constructor(varKind, name2, from, to) {
         super();
         this.varKind = varKind;
-        this.name = name;
+        this.name = name2;
         this.from = from;
         this.to = to;
       }
       render(opts) {
         const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
-        const { name, from, to } = this;
-        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
+        const { name: name2, from, to } = this;
+        return `for(${varKind} ${name2}=${from}; ${name2}<${to}; ${name2}++)` + super.render(opts);
       }
       get names() {
         const names2 = addExprNames(super.names, this.from);
@@ -7972,11 +7972,11 @@ var require_codegen = __commonJS({
       }
     };
     var ForIter = class extends For {
-      constructor(loop, varKind, name, iterable) {
+      constructor(loop, varKind, name2, iterable) {
         super();
         this.loop = loop;
         this.varKind = varKind;
-        this.name = name;
+        this.name = name2;
         this.iterable = iterable;
       }
       render(opts) {
@@ -7993,9 +7993,9 @@ var require_codegen = __commonJS({
       }
     };
     var Func = class extends BlockNode {
-      constructor(name, args, async) {
+      constructor(name2, args, async) {
         super();
-        this.name = name;
+        this.name = name2;
         this.args = args;
         this.async = async;
       }
@@ -8082,10 +8082,10 @@ var require_codegen = __commonJS({
       }
       // reserves unique name in the external scope and assigns value to it
       scopeValue(prefixOrName, value) {
-        const name = this._extScope.value(prefixOrName, value);
-        const vs2 = this._values[name.prefix] || (this._values[name.prefix] = /* @__PURE__ */ new Set());
-        vs2.add(name);
-        return name;
+        const name2 = this._extScope.value(prefixOrName, value);
+        const vs2 = this._values[name2.prefix] || (this._values[name2.prefix] = /* @__PURE__ */ new Set());
+        vs2.add(name2);
+        return name2;
       }
       getScopeValue(prefix, keyOrRef) {
         return this._extScope.getValue(prefix, keyOrRef);
@@ -8099,11 +8099,11 @@ var require_codegen = __commonJS({
         return this._extScope.scopeCode(this._values);
       }
       _def(varKind, nameOrPrefix, rhs, constant) {
-        const name = this._scope.toName(nameOrPrefix);
+        const name2 = this._scope.toName(nameOrPrefix);
         if (rhs !== void 0 && constant)
-          this._constants[name.str] = rhs;
-        this._leafNode(new Def(varKind, name, rhs));
-        return name;
+          this._constants[name2.str] = rhs;
+        this._leafNode(new Def(varKind, name2, rhs));
+        return name2;
       }
       // `const` declaration (`var` in es5 mode)
       const(nameOrPrefix, rhs, _constant) {
@@ -8184,20 +8184,20 @@ var require_codegen = __commonJS({
       }
       // `for` statement for a range of values
       forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
+        const name2 = this._scope.toName(nameOrPrefix);
+        return this._for(new ForRange(varKind, name2, from, to), () => forBody(name2));
       }
       // `for-of` statement (in es5 mode replace with a normal for loop)
       forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
-        const name = this._scope.toName(nameOrPrefix);
+        const name2 = this._scope.toName(nameOrPrefix);
         if (this.opts.es5) {
           const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
           return this.forRange("_i", 0, (0, code_1._)`${arr}.length`, (i) => {
-            this.var(name, (0, code_1._)`${arr}[${i}]`);
-            forBody(name);
+            this.var(name2, (0, code_1._)`${arr}[${i}]`);
+            forBody(name2);
           });
         }
-        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
+        return this._for(new ForIter("of", varKind, name2, iterable), () => forBody(name2));
       }
       // `for-in` statement.
       // With option `ownProperties` replaced with a `for-of` loop for object keys
@@ -8205,8 +8205,8 @@ var require_codegen = __commonJS({
         if (this.opts.ownProperties) {
           return this.forOf(nameOrPrefix, (0, code_1._)`Object.keys(${obj})`, forBody);
         }
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
+        const name2 = this._scope.toName(nameOrPrefix);
+        return this._for(new ForIter("in", varKind, name2, obj), () => forBody(name2));
       }
       // end `for` loop
       endFor() {
@@ -8271,8 +8271,8 @@ var require_codegen = __commonJS({
         return this;
       }
       // `function` heading (or definition if funcBody is passed)
-      func(name, args = code_1.nil, async, funcBody) {
-        this._blockNode(new Func(name, args, async));
+      func(name2, args = code_1.nil, async, funcBody) {
+        this._blockNode(new Func(name2, args, async));
         if (funcBody)
           this.code(funcBody).endFunc();
         return this;
@@ -10986,10 +10986,10 @@ var require_schemes = __commonJS({
         "urn:uuid"
       ]
     );
-    function isValidSchemeName(name) {
+    function isValidSchemeName(name2) {
       return supportedSchemeNames.indexOf(
         /** @type {*} */
-        name
+        name2
       ) !== -1;
     }
     function wsIsSecure(wsComponent) {
@@ -12004,10 +12004,10 @@ var require_core = __commonJS({
         return this;
       }
       // Add format
-      addFormat(name, format) {
+      addFormat(name2, format) {
         if (typeof format == "string")
           format = new RegExp(format);
-        this.formats[name] = format;
+        this.formats[name2] = format;
         return this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
@@ -12124,10 +12124,10 @@ var require_core = __commonJS({
           this.addSchema(optsSchemas[key], key);
     }
     function addInitialFormats() {
-      for (const name in this.opts.formats) {
-        const format = this.opts.formats[name];
+      for (const name2 in this.opts.formats) {
+        const format = this.opts.formats[name2];
         if (format)
-          this.addFormat(name, format);
+          this.addFormat(name2, format);
       }
     }
     function addInitialKeywords(defs) {
@@ -13959,7 +13959,7 @@ var require_discriminator = __commonJS({
       error: error2,
       code(cxt) {
         const { gen, data, schema, parentSchema, it: it2 } = cxt;
-        const { oneOf } = parentSchema;
+        const { oneOf: oneOf2 } = parentSchema;
         if (!it2.opts.discriminator) {
           throw new Error("discriminator: requires discriminator option");
         }
@@ -13968,7 +13968,7 @@ var require_discriminator = __commonJS({
           throw new Error("discriminator: requires propertyName");
         if (schema.mapping)
           throw new Error("discriminator: mapping is not supported");
-        if (!oneOf)
+        if (!oneOf2)
           throw new Error("discriminator: requires oneOf keyword");
         const valid2 = gen.let("valid", false);
         const tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
@@ -13996,8 +13996,8 @@ var require_discriminator = __commonJS({
           const oneOfMapping = {};
           const topRequired = hasRequired(parentSchema);
           let tagRequired = true;
-          for (let i = 0; i < oneOf.length; i++) {
-            let sch = oneOf[i];
+          for (let i = 0; i < oneOf2.length; i++) {
+            let sch = oneOf2[i];
             if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it2.self.RULES)) {
               const ref = sch.$ref;
               sch = compile_1.resolveRef.call(it2.self, it2.schemaEnv.root, it2.baseId, ref);
@@ -14413,16 +14413,16 @@ var require_RuleCreator = __commonJS({
     exports.RuleCreator = RuleCreator2;
     var applyDefault_1 = require_applyDefault();
     function RuleCreator2(urlCreator) {
-      return function createNamedRule({ meta, name, ...rule }) {
+      return function createNamedRule({ meta, name: name2, ...rule }) {
         const ruleWithDocs = createRule2({
           meta: {
             ...meta,
             docs: {
               ...meta.docs,
-              url: urlCreator(name)
+              url: urlCreator(name2)
             }
           },
-          name,
+          name: name2,
           ...rule
         });
         return ruleWithDocs;
@@ -14434,7 +14434,7 @@ var require_RuleCreator = __commonJS({
       // eslint-disable-next-line @typescript-eslint/no-deprecated
       defaultOptions,
       meta,
-      name
+      name: name2
     }) {
       const resolvedDefaultOptions = meta.defaultOptions ?? defaultOptions ?? [];
       return {
@@ -14445,7 +14445,7 @@ var require_RuleCreator = __commonJS({
         // eslint-disable-next-line @typescript-eslint/no-deprecated -- For compatibility with ESLint 8, see #12842
         defaultOptions,
         meta,
-        name
+        name: name2
       };
     }
     RuleCreator2.withoutDocs = function withoutDocs(args) {
@@ -14583,11 +14583,11 @@ var require_re = __commonJS({
       }
       return value;
     };
-    var createToken = (name, value, isGlobal) => {
+    var createToken = (name2, value, isGlobal) => {
       const safe = makeSafeRegex(value);
       const index = R2++;
-      debug(name, index, value);
-      t[name] = index;
+      debug(name2, index, value);
+      t[name2] = index;
       src[index] = value;
       safeSrc[index] = safe;
       re2[index] = new RegExp(value, isGlobal ? "g" : void 0);
@@ -15186,7 +15186,7 @@ var require_sort = __commonJS({
   "node_modules/semver/functions/sort.js"(exports, module) {
     "use strict";
     var compareBuild = require_compare_build();
-    var sort = (list2, loose) => list2.sort((a, b) => compareBuild(a, b, loose));
+    var sort = (list4, loose) => list4.sort((a, b) => compareBuild(a, b, loose));
     module.exports = sort;
   }
 });
@@ -15196,7 +15196,7 @@ var require_rsort = __commonJS({
   "node_modules/semver/functions/rsort.js"(exports, module) {
     "use strict";
     var compareBuild = require_compare_build();
-    var rsort = (list2, loose) => list2.sort((a, b) => compareBuild(b, a, loose));
+    var rsort = (list4, loose) => list4.sort((a, b) => compareBuild(b, a, loose));
     module.exports = rsort;
   }
 });
@@ -16793,11 +16793,11 @@ var require_ignore = __commonJS({
             return null;
           }
           if (end > nameStart && pattern[end - 1] === ":") {
-            const name = pattern.slice(nameStart, end - 1);
-            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
+            const name2 = pattern.slice(nameStart, end - 1);
+            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name2)) {
               return null;
             }
-            body += POSIX_CLASSES[name];
+            body += POSIX_CLASSES[name2];
             prev = EMPTY;
             index = end;
           } else {
@@ -17954,34 +17954,34 @@ var ExitCode;
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
   ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
 })(ExitCode || (ExitCode = {}));
-function getInput(name, options) {
-  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+function getInput(name2, options) {
+  const val = process.env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] || "";
   if (options && options.required && !val) {
-    throw new Error(`Input required and not supplied: ${name}`);
+    throw new Error(`Input required and not supplied: ${name2}`);
   }
   if (options && options.trimWhitespace === false) {
     return val;
   }
   return val.trim();
 }
-function getBooleanInput(name, options) {
+function getBooleanInput(name2, options) {
   const trueValue = ["true", "True", "TRUE"];
   const falseValue = ["false", "False", "FALSE"];
-  const val = getInput(name, options);
+  const val = getInput(name2, options);
   if (trueValue.includes(val))
     return true;
   if (falseValue.includes(val))
     return false;
-  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}
+  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name2}
 Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
 }
-function setOutput(name, value) {
+function setOutput(name2, value) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
   if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name2, value));
   }
   process.stdout.write(os3.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value));
+  issueCommand("set-output", { name: name2 }, toCommandValue(value));
 }
 function error(message, properties = {}) {
   issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
@@ -18357,8 +18357,80 @@ var meshlint_schema_default = {
             }
           ]
         },
+        "authz-http-on-tcp-port": {
+          description: "AuthorizationPolicy rules with HTTP-only fields on ports a sidecar proxies as TCP: an ALLOW rule is dropped there (the port is denied), a DENY rule loses them (it denies more) (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "authz-source-without-identity": {
+          description: "AuthorizationPolicy principals and namespaces that no request can carry: the picked pods accept plaintext only (DISABLE), or the named service account's workloads have no proxy (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "autoscaler-safe-to-evict": {
           description: "Injected pods whose sidecar volumes keep the cluster-autoscaler from removing their node (default: off)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "dr-subset-selects-nothing": {
+          description: "DestinationRule subsets whose labels no pod of the host Service carries: routes to them answer 503 (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "dr-tls-mode-mismatch": {
+          description: "DestinationRules whose tls mode cannot work with the pods of their host: ISTIO_MUTUAL to pods without a proxy (503), DISABLE to pods that accept only mTLS (reset) (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -18627,6 +18699,24 @@ var meshlint_schema_default = {
             }
           ]
         },
+        "mtls-strict-unmeshed-client": {
+          description: "Workloads without a proxy that call a Service whose pods accept only mTLS (STRICT): every connection is reset (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "parse-error": {
           description: "YAML syntax errors, files that are not UTF-8 text, and charts or overlays that fail to render (default: error)",
           anyOf: [
@@ -18645,8 +18735,44 @@ var meshlint_schema_default = {
             }
           ]
         },
+        "peerauth-port-not-target-port": {
+          description: "PeerAuthentication portLevelMtls keyed by a Service port instead of the port the pods listen on: it sets nothing (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "pod-security-istio-init": {
           description: "Injected pods that Pod Security admission rejects: istio-init (no CNI), TPROXY or a missing seccompProfile (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "policy-selects-no-proxy": {
+          description: "Selector-scoped Istio policies (AuthorizationPolicy, PeerAuthentication, RequestAuthentication, Sidecar, Telemetry, WasmPlugin, EnvoyFilter) that pick only pods no proxy of which reads them: they do nothing (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -18709,6 +18835,24 @@ var meshlint_schema_default = {
             }
           ]
         },
+        "route-host-unresolved": {
+          description: "VirtualService and DestinationRule hosts that name no Service as Istio resolves them, where the inputs show the one meant (a short name in another namespace, a dotted name.namespace) (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "route-without-waypoint": {
           description: "HTTPRoutes and GRPCRoutes on a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them (default: warn)",
           anyOf: [
@@ -18721,6 +18865,34 @@ var meshlint_schema_default = {
               items: [
                 {
                   $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "service-port-protocol-unknown": {
+          description: "Service ports of pods with a sidecar whose protocol Istio cannot read from appProtocol or the port name: it sniffs, which hangs a protocol where the server speaks first (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                },
+                {
+                  type: "object",
+                  properties: {
+                    sniffed: {
+                      type: "boolean",
+                      description: "also warn of every port Istio sniffs (off by default: sniffing works where the client speaks first)"
+                    }
+                  },
+                  additionalProperties: false
                 }
               ],
               additionalItems: false
@@ -19364,11 +19536,11 @@ var TEKTON_EXIT = {
   how: "Tekton stops the sidecars itself (injected ones too) when the TaskRun is done"
 };
 function tektonPipelineTasks(base) {
-  return ["tasks", "finally"].map((list2) => {
-    const spec = [...base, list2, EACH, "taskSpec"];
+  return ["tasks", "finally"].map((list4) => {
+    const spec = [...base, list4, EACH, "taskSpec"];
     return {
       at: spec,
-      each: [...base, list2],
+      each: [...base, list4],
       podIf: ["taskSpec"],
       metadata: [{ at: [...spec, "metadata"] }, { at: ["metadata"], scope: [] }],
       spec: [],
@@ -19494,6 +19666,9 @@ var MAX_TEMPLATES = 500;
 var MAX_CONTAINERS = 500;
 var labelString = (v2) => v2 === void 0 ? void 0 : typeof v2 === "string" ? v2 : v2 === null ? "" : String(v2);
 var asObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2) ? v2 : void 0;
+function describeResource(r7) {
+  return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
+}
 function labelRecord(raw) {
   const out = {};
   for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
@@ -19515,12 +19690,12 @@ function getIn(obj, path) {
 }
 var templates = /* @__PURE__ */ new WeakMap();
 function podTemplatesOf(resource) {
-  let list2 = templates.get(resource);
-  if (!list2) {
-    list2 = buildPodTemplates(resource);
-    templates.set(resource, list2);
+  let list4 = templates.get(resource);
+  if (!list4) {
+    list4 = buildPodTemplates(resource);
+    templates.set(resource, list4);
   }
-  return list2;
+  return list4;
 }
 function podTemplateOf(resource) {
   return podTemplatesOf(resource)[0];
@@ -19538,11 +19713,11 @@ function buildPodTemplates(resource) {
       if (t) out.push(t);
       continue;
     }
-    const list2 = getIn(resource.object, shape.each);
-    if (!Array.isArray(list2)) continue;
-    const n = Math.min(list2.length, MAX_TEMPLATES);
+    const list4 = getIn(resource.object, shape.each);
+    if (!Array.isArray(list4)) continue;
+    const n = Math.min(list4.length, MAX_TEMPLATES);
     for (let i = 0; i < n && out.length < MAX_TEMPLATES; i++) {
-      const item = asObject(list2[i]);
+      const item = asObject(list4[i]);
       if (!item) continue;
       if (shape.podIf && !shape.podIf.some((k2) => item[k2] !== void 0 && item[k2] !== null)) continue;
       const t = buildTemplate(resource, kind2, shape, i);
@@ -19612,8 +19787,8 @@ function buildTemplate(resource, kind2, shape, index) {
   };
   const containers = [];
   const counts = { initContainers: 0, containers: 0, ephemeralContainers: 0 };
-  const add = (group, p, object, name) => {
-    containers.push({ template, group, index: counts[group]++, path: p, name, object });
+  const add = (group, p, object, name2) => {
+    containers.push({ template, group, index: counts[group]++, path: p, name: name2, object });
   };
   for (const source of shape.containers) {
     const p = resolve2(source.at, index);
@@ -19628,8 +19803,8 @@ function buildTemplate(resource, kind2, shape, index) {
     for (let i = 0; i < n; i++) {
       const object = asObject(value[i]);
       if (!object) continue;
-      const name = typeof object.name === "string" ? `${source.prefix ?? ""}${object.name}` : "";
-      add(source.group, [...p, i], object, name);
+      const name2 = typeof object.name === "string" ? `${source.prefix ?? ""}${object.name}` : "";
+      add(source.group, [...p, i], object, name2);
     }
   }
   template.containers = containers;
@@ -19957,7 +20132,7 @@ function validateConfig(raw, file, rules, scope2) {
     if (p.split(/[\\/]/).includes("..")) throw new ConfigError(file, `ignorePatterns[${i}]`, `"${p}" reaches above the config file's folder; ignore patterns are relative to it`);
   }
   const namespaces = {};
-  for (const [name, ns2] of Object.entries(c.namespaces ?? {})) namespaces[name] = { labels: { ...ns2?.labels ?? {} } };
+  for (const [name2, ns2] of Object.entries(c.namespaces ?? {})) namespaces[name2] = { labels: { ...ns2?.labels ?? {} } };
   const base = file ? dirname2(file) : process.cwd();
   const inRepo = insideRepository(file, scope2?.root ?? base, base);
   const { nativeSidecars, ...istio } = c.istio ?? {};
@@ -22008,9 +22183,9 @@ function readDirective(state) {
   state.position++;
   const nameStart = state.position;
   while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-  const name = state.input.slice(nameStart, state.position);
+  const name2 = state.input.slice(nameStart, state.position);
   const args = [];
-  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+  if (name2.length === 0) throwError(state, "directive name must not be less than one character in length");
   while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
     while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
     if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
@@ -22019,7 +22194,7 @@ function readDirective(state) {
     args.push(state.input.slice(start, state.position));
   }
   if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  if (name === "YAML") {
+  if (name2 === "YAML") {
     if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
     if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
     const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
@@ -22029,7 +22204,7 @@ function readDirective(state) {
       kind: "yaml",
       version: args[0]
     });
-  } else if (name === "TAG") {
+  } else if (name2 === "TAG") {
     if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
     const [handle, prefix] = args;
     if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
@@ -22230,7 +22405,7 @@ var DEFAULT_PRESENTER_OPTIONS = {
   quoteFlowKeys: false,
   quoteStyle: "single",
   forceQuotes: false,
-  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name2) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name2)),
   tagBeforeAnchor: false
 };
 var DEFAULT_DUMP_OPTIONS = {
@@ -22539,9 +22714,9 @@ function directiveProblem(text2) {
     if (line.startsWith("%")) {
       first ??= pos;
       const m = /^%(\S*)(?:[ \t]+(\S+))?/.exec(line);
-      const name = m?.[1] ?? "";
-      if (name === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
-      if (name !== "YAML" && name !== "TAG") return { message: `unknown directive %${name}`, at: pos };
+      const name2 = m?.[1] ?? "";
+      if (name2 === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
+      if (name2 !== "YAML" && name2 !== "TAG") return { message: `unknown directive %${name2}`, at: pos };
     } else if (!/^[ \t]*(?:#.*)?\r?$/.test(line)) {
       if (first === void 0 || /^---(?:[ \t]|$)/.test(line)) return void 0;
       break;
@@ -23791,8 +23966,8 @@ function readRegularFile(absPath) {
 // src/engine/config-file.ts
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
 function configFileIn(d) {
-  for (const name of CONFIG_NAMES) {
-    const p = join2(d, name);
+  for (const name2 of CONFIG_NAMES) {
+    const p = join2(d, name2);
     if (!existsSync3(p)) continue;
     if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
     return p;
@@ -24008,13 +24183,13 @@ var COPY = " (a copy in ";
 var copyOf = (key) => key.includes(COPY) ? key.slice(0, key.indexOf(COPY)) : void 0;
 function workloadMap(states) {
   const out = /* @__PURE__ */ new Map();
-  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) {
-    if (!out.has(name)) {
-      out.set(name, state);
+  for (const [name2, state] of states.slice(0, MAX_WORKLOADS)) {
+    if (!out.has(name2)) {
+      out.set(name2, state);
       continue;
     }
-    let key = `${name}${COPY}${state.filePath})`;
-    for (let n = 2; out.has(key); n++) key = `${name}${COPY}${state.filePath}, ${n})`;
+    let key = `${name2}${COPY}${state.filePath})`;
+    for (let n = 2; out.has(key); n++) key = `${name2}${COPY}${state.filePath}, ${n})`;
     out.set(key, state);
   }
   return out;
@@ -24026,7 +24201,7 @@ function causeOf(base, head, changes) {
   if (!b || !h) return workload;
   if (b.namespace?.labels !== h.namespace?.labels && h.namespace?.at) return { ...h.namespace.at, what: "namespace" };
   if (b.workload !== h.workload) return workload;
-  const byKind2 = {
+  const byKind3 = {
     "sidecar-gained": h.install.webhook,
     "sidecar-known": h.install.webhook,
     revision: h.install.webhook,
@@ -24034,7 +24209,7 @@ function causeOf(base, head, changes) {
     startup: h.install.native ?? h.install.hold
   };
   for (const k2 of changes) {
-    const at2 = byKind2[k2];
+    const at2 = byKind3[k2];
     if (at2) return { ...at2, what: "install" };
   }
   return workload;
@@ -24117,8 +24292,8 @@ function diffRuns(base, head) {
   let added = [];
   let removed = [];
   const counterpart = (workload, other) => {
-    const name = copyOf(workload);
-    return other.get(workload) ?? (name === void 0 ? void 0 : other.get(name));
+    const name2 = copyOf(workload);
+    return other.get(workload) ?? (name2 === void 0 ? void 0 : other.get(name2));
   };
   for (const [workload, h] of head.workloads) {
     const b = counterpart(workload, base.workloads);
@@ -24131,13 +24306,13 @@ function diffRuns(base, head) {
     if (h) compare(workload, b, h);
     else removed.push({ workload, base: b });
   }
-  const unpaired = (list2, stateOf2) => {
+  const unpaired = (list4, stateOf2) => {
     const out = /* @__PURE__ */ new Map();
-    for (const x of list2) {
+    for (const x of list4) {
       const key = stateOf2(x).rendered;
       if (key === void 0) continue;
-      const list3 = out.get(key);
-      if (list3) list3.push(x);
+      const list5 = out.get(key);
+      if (list5) list5.push(x);
       else out.set(key, [x]);
     }
     return out;
@@ -24403,8 +24578,8 @@ function webhooksOf(r7) {
   hooks.forEach((h, index) => {
     const hook = asObject(h);
     if (!hook) return;
-    const name = str(hook.name) ?? "";
-    if (!name.endsWith(WEBHOOK_SUFFIX) && !/^istio-(sidecar-injector|revision-tag-)/.test(r7.name)) return;
+    const name2 = str(hook.name) ?? "";
+    if (!name2.endsWith(WEBHOOK_SUFFIX) && !/^istio-(sidecar-injector|revision-tag-)/.test(r7.name)) return;
     const cc = asObject(hook.clientConfig) ?? {};
     const svc = asObject(cc.service);
     const nsSel = parseSelector(hook.namespaceSelector);
@@ -24414,8 +24589,8 @@ function webhooksOf(r7) {
     const revision = revLabel ?? (svcName && svcName.startsWith("istiod-") ? svcName.slice("istiod-".length) : "default");
     out.push({
       configName: r7.name,
-      name,
-      shortName: name.endsWith(`.${WEBHOOK_SUFFIX}`) ? name.slice(0, -(WEBHOOK_SUFFIX.length + 1)) : name,
+      name: name2,
+      shortName: name2.endsWith(`.${WEBHOOK_SUFFIX}`) ? name2.slice(0, -(WEBHOOK_SUFFIX.length + 1)) : name2,
       namespaceSelector: nsSel,
       objectSelector: objSel,
       revision,
@@ -24433,9 +24608,9 @@ function webhooksOf(r7) {
   });
   return out;
 }
-function injectorConfigMapRevision(name) {
-  if (name === "istio-sidecar-injector") return "default";
-  const m = /^istio-sidecar-injector-(.+)$/.exec(name);
+function injectorConfigMapRevision(name2) {
+  if (name2 === "istio-sidecar-injector") return "default";
+  const m = /^istio-sidecar-injector-(.+)$/.exec(name2);
   return m?.[1];
 }
 function isInjectorConfigMap(r7) {
@@ -24801,11 +24976,11 @@ function controlPlaneOf(r7) {
   };
 }
 var fill = (text2, cp) => text2.replaceAll("{smcp}", cp.name).replaceAll("{namespace}", cp.namespace ?? "");
-var requirements = (list2, cp) => list2.map((r7) => ({ key: r7.key, operator: r7.operator, values: r7.values.map((v2) => fill(v2, cp)) }));
+var requirements = (list4, cp) => list4.map((r7) => ({ key: r7.key, operator: r7.operator, values: r7.values.map((v2) => fill(v2, cp)) }));
 function webhookOf(cp) {
   if (!cp.namespace || !cp.name) return void 0;
   const object = [];
-  for (const [from, list2] of Object.entries(ossm_default.webhook.objectSelectorFrom)) if (atLeastMinor(cp, from) === true) object.push(...requirements(list2, cp));
+  for (const [from, list4] of Object.entries(ossm_default.webhook.objectSelectorFrom)) if (atLeastMinor(cp, from) === true) object.push(...requirements(list4, cp));
   if (cp.objectSelector) object.push({ key: INJECT_KEY, operator: cp.policy === "enabled" ? "NotIn" : "In", values: [cp.policy === "enabled" ? "false" : "true"] });
   return {
     configName: fill(ossm_default.webhook.configName, cp),
@@ -24830,9 +25005,9 @@ function webhookOf(cp) {
   };
 }
 var patternsFor = (cp) => {
-  const list2 = [...ossm_default.memberRoll.excludedByPattern];
-  for (const [from, more] of Object.entries(ossm_default.memberRoll.excludedByPatternFrom)) if (atLeastMinor(cp, from) !== false) list2.push(...more);
-  return list2.map((p) => new RegExp(p));
+  const list4 = [...ossm_default.memberRoll.excludedByPattern];
+  for (const [from, more] of Object.entries(ossm_default.memberRoll.excludedByPatternFrom)) if (atLeastMinor(cp, from) !== false) list4.push(...more);
+  return list4.map((p) => new RegExp(p));
 };
 var OssmMeshBuilder = class {
   controlPlanes = [];
@@ -24926,29 +25101,29 @@ function podFacts(t) {
     annotations: labelRecord(t.annotations)
   };
 }
-function namespaceLabelSet(name, facts) {
-  if (name === void 0) return { labels: { known: {}, complete: false }, known: false };
-  const own = writtenLabelSet(name, facts);
-  return facts.mesh.ossm ? withOperatorLabels(name, own, facts.mesh.ossm) : own;
+function namespaceLabelSet(name2, facts) {
+  if (name2 === void 0) return { labels: { known: {}, complete: false }, known: false };
+  const own = writtenLabelSet(name2, facts);
+  return facts.mesh.ossm ? withOperatorLabels(name2, own, facts.mesh.ossm) : own;
 }
-function writtenLabelSet(name, facts) {
-  const ns2 = facts.namespaces.get(name);
-  return ns2 ? { labels: { known: ns2.labels, complete: true }, known: true } : { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
+function writtenLabelSet(name2, facts) {
+  const ns2 = facts.namespaces.get(name2);
+  return ns2 ? { labels: { known: ns2.labels, complete: true }, known: true } : { labels: { known: { "kubernetes.io/metadata.name": name2 }, complete: false }, known: false };
 }
-var withOperatorLabels = perNamespace((name, own, ossm) => {
-  const set = operatorLabels(name, ossm.membershipOf(name, own.labels));
+var withOperatorLabels = perNamespace((name2, own, ossm) => {
+  const set = operatorLabels(name2, ossm.membershipOf(name2, own.labels));
   const labels = { ...set.labels, ...own.labels.known };
   const open = Object.fromEntries(Object.entries(set.open).filter(([k2]) => !Object.hasOwn(own.labels.known, k2)));
   return { labels: { known: labels, complete: own.labels.complete, ...Object.keys(open).length > 0 ? { open } : {} }, known: own.known };
 });
 function perNamespace(decide) {
   const cache2 = /* @__PURE__ */ new WeakMap();
-  return (name, own, ossm) => {
+  return (name2, own, ossm) => {
     let byName = cache2.get(ossm);
     if (!byName) cache2.set(ossm, byName = /* @__PURE__ */ new Map());
-    if (byName.has(name)) return byName.get(name);
-    const decided = decide(name, own, ossm);
-    byName.set(name, decided);
+    if (byName.has(name2)) return byName.get(name2);
+    const decided = decide(name2, own, ossm);
+    byName.set(name2, decided);
     return decided;
   };
 }
@@ -24966,12 +25141,12 @@ function perTemplate(decide) {
 var predictForTemplate = perTemplate((t, facts) => {
   const ns2 = namespaceLabelSet(t.resource.namespace, facts);
   const ossm = facts.mesh.ossm;
-  const name = t.resource.namespace;
+  const name2 = t.resource.namespace;
   return predictInjection({
     pod: podFacts(t),
     namespaceLabels: ns2.labels,
     namespaceKnown: ns2.known,
-    ...ossm && name !== void 0 ? { namespaceOperator: { text: describeMembership(name, ossm.membershipOf(name, writtenLabelSet(name, facts).labels)), source: MEMBERSHIP_SOURCE } } : {},
+    ...ossm && name2 !== void 0 ? { namespaceOperator: { text: describeMembership(name2, ossm.membershipOf(name2, writtenLabelSet(name2, facts).labels)), source: MEMBERSHIP_SOURCE } } : {},
     webhooks: facts.mesh.webhooks,
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
     version: facts.mesh.version
@@ -27903,16 +28078,16 @@ function jsonName(protoName) {
   return protoName.replace(/_([a-z])/g, (_3, c) => c.toUpperCase()).replace(/_/g, "");
 }
 var PROXY_CONFIG_SCHEMA = new Map(
-  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
-    name,
+  Object.entries(SCHEMA_DATA.messages).map(([name2, m]) => [
+    name2,
     m.fields.map(({ name: protoName, ...spec }) => ({ ...spec, protoName, jsonName: jsonName(protoName) }))
   ])
 );
 var REMOVED = new Map(
-  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
-    name,
+  Object.entries(SCHEMA_DATA.messages).map(([name2, m]) => [
+    name2,
     new Map(m.reserved.flatMap((r7) => {
-      const note = REMOVAL_NOTES[`${name}.${r7}`] ?? `was removed from ${shortName(name)}`;
+      const note = REMOVAL_NOTES[`${name2}.${r7}`] ?? `was removed from ${shortName(name2)}`;
       return [[r7, note], [jsonName(r7), note]];
     }))
   ])
@@ -27953,17 +28128,17 @@ function describe2(v2) {
   if (typeof v2 === "number") return `the number ${v2}`;
   return String(v2);
 }
-function enumNames(name, values) {
+function enumNames(name2, values) {
   const names2 = Object.keys(values).join(", ");
-  return names2.length <= 60 ? names2 : `the ${name} names`;
+  return names2.length <= 60 ? names2 : `the ${name2} names`;
 }
 function quoted(s) {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
 }
 var VISIT_BUDGET = 5e4;
 var MAX_PROBLEMS = 100;
-function addProblem(list2, p) {
-  if (list2.length < MAX_PROBLEMS) list2.push(p);
+function addProblem(list4, p) {
+  if (list4.length < MAX_PROBLEMS) list4.push(p);
 }
 var INT_RANGES = {
   int32: [-2147483648, 2147483647],
@@ -28756,7 +28931,7 @@ function resourcesOf(doc, defaultNamespace) {
 }
 function makeResource(doc, basePath, object, defaultNamespace) {
   const md = isObject(object.metadata) ? object.metadata : {};
-  const name = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
+  const name2 = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
   const kind2 = object.kind;
   const unstated = doc.file.origin?.unstatedNamespace;
@@ -28767,7 +28942,7 @@ function makeResource(doc, basePath, object, defaultNamespace) {
     object,
     apiVersion: object.apiVersion,
     kind: kind2,
-    name,
+    name: name2,
     declaredNamespace: declared,
     namespace: unknown ? void 0 : declared ?? (isClusterScoped(kind2) ? void 0 : defaultNamespace)
   };
@@ -28797,9 +28972,6 @@ var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
 ]);
 function isClusterScoped(kind2) {
   return CLUSTER_SCOPED.has(kind2);
-}
-function describeResource(r7) {
-  return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
 }
 function resourceIdentity(r7, volatileSource) {
   return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r7.name}`;
@@ -28833,10 +29005,10 @@ var HiddenValues = class {
     if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
     this.origins.set(value, origin);
     const start = value.slice(0, KEY);
-    const list2 = this.byStart.get(start) ?? [];
-    list2.push(value);
-    list2.sort((a, b) => b.length - a.length);
-    this.byStart.set(start, list2);
+    const list4 = this.byStart.get(start) ?? [];
+    list4.push(value);
+    list4.sort((a, b) => b.length - a.length);
+    this.byStart.set(start, list4);
   }
   /** Records every string of values from a Secret (a render may write any of them into its manifests). */
   addAll(values, origin) {
@@ -28891,7 +29063,7 @@ var HiddenValues = class {
     return walk2(data);
   }
 };
-var secretOrigin = (namespace, name, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name}, key ${key}`;
+var secretOrigin = (namespace, name2, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name2}, key ${key}`;
 
 // src/model/install/values-files.ts
 var MAX_ENV_KEYS = 100;
@@ -28930,9 +29102,9 @@ function setValue(text2, asString) {
   if (/^-?(?:0|[1-9]\d{0,15})$/.test(text2)) return Number(text2);
   return text2;
 }
-function dottedPath(name) {
-  if (/\[|\]/.test(name)) return void 0;
-  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
+function dottedPath(name2) {
+  if (/\[|\]/.test(name2)) return void 0;
+  const parts = name2.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
   return parts.every((p) => p.length > 0) ? parts : void 0;
 }
 function nested(path, value) {
@@ -29025,12 +29197,12 @@ function secretText(r7, key) {
 function valuesFromEntry(e, ns2, lookup2) {
   const entry = asObject(e);
   const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
-  const name = str3(entry?.name);
-  if (!entry || !kind2 || !name) return void 0;
+  const name2 = str3(entry?.name);
+  if (!entry || !kind2 || !name2) return void 0;
   const key = str3(entry.valuesKey) ?? "values.yaml";
-  const found = lookup2(kind2, ns2, name);
+  const found = lookup2(kind2, ns2, name2);
   const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str3(asObject(found.object.data)?.[key]) : void 0;
-  return { entry, kind: kind2, name, key, found, text: text2 };
+  return { entry, kind: kind2, name: name2, key, found, text: text2 };
 }
 function valuesOverBudget(r7, lookup2) {
   if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
@@ -29103,8 +29275,8 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
     if (over) return;
     const read2 = valuesFromEntry(e, ns2, lookup2);
     if (!read2) return;
-    const { entry, kind: kind2, name, key, found, text: text2 } = read2;
-    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
+    const { entry, kind: kind2, name: name2, key, found, text: text2 } = read2;
+    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name2}`;
     const targetPath = str3(entry.targetPath);
     if (text2 === void 0) {
       const why = found ? `has no key ${key}` : "is not among the inputs";
@@ -29135,14 +29307,14 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
 }
 function argoReleases(r7, appSpec, base, files, anyChart = false) {
   const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+  const name2 = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
   const sources = [];
   const single = asObject(appSpec.source);
-  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
+  if (single) sources.push({ source: single, at: [...base, "source"], label: name2 });
   if (Array.isArray(appSpec.sources)) {
     appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
       const source = asObject(s);
-      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
+      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name2} (${dotted([...base, "sources"])}[${i}])` });
     });
   }
   const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
@@ -29276,13 +29448,13 @@ function chartRevisionTags(release) {
 function sailRevisionTag(r7, istios) {
   if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
   const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
-  const name = str3(ref.name);
+  const name2 = str3(ref.name);
   const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
   const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
-  if (!name || isPlaceholder(name)) return { tag: r7.name, revision: void 0, source, target };
-  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name, source, target };
+  if (!name2 || isPlaceholder(name2)) return { tag: r7.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name2, source, target };
   if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
-  const istio = istios(name);
+  const istio = istios(name2);
   return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
 }
 function templatePatched(r7, touches) {
@@ -29302,9 +29474,9 @@ function createdNamespacesOf(r7) {
   const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
     if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name = str3(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
-    if (!name || isPlaceholder(name)) return [];
-    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
+    const name2 = str3(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
+    if (!name2 || isPlaceholder(name2)) return [];
+    return [{ name: name2, labels: { name: name2 }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
   }
   if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
     const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
@@ -29312,8 +29484,8 @@ function createdNamespacesOf(r7) {
     const spec = asObject(getIn(r7.object, base)) ?? {};
     const options = getIn(spec, ["syncPolicy", "syncOptions"]);
     if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
-    const name = str3(getIn(spec, ["destination", "namespace"]));
-    if (!name || isPlaceholder(name)) return [];
+    const name2 = str3(getIn(spec, ["destination", "namespace"]));
+    if (!name2 || isPlaceholder(name2)) return [];
     const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
     const labels = {};
     for (const [k2, v2] of Object.entries(given)) {
@@ -29322,7 +29494,7 @@ function createdNamespacesOf(r7) {
       labels[k2] = s;
     }
     const hasLabels = Object.keys(given).length > 0;
-    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
+    return [{ name: name2, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
   }
   return [];
 }
@@ -29394,10 +29566,10 @@ function istioComponentImage(image) {
   const ref = imageRef(image);
   if (!ref) return void 0;
   const parts = ref.repository.split("/");
-  const name = parts[parts.length - 1] ?? "";
-  if (!ISTIO_IMAGES.has(name) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
+  const name2 = parts[parts.length - 1] ?? "";
+  if (!ISTIO_IMAGES.has(name2) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
   const version2 = parseIstioVersion(ref.tag);
-  return version2 && version2.major === 1 ? { name, version: version2 } : void 0;
+  return version2 && version2.major === 1 ? { name: name2, version: version2 } : void 0;
 }
 function versionSpec(value) {
   if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
@@ -29432,15 +29604,15 @@ function versionEvidenceOf(r7, filledIn) {
   };
   const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
   const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
-  const name = r7.name || "(no name)";
+  const name2 = r7.name || "(no name)";
   const chartLabel = str7(label("helm.sh/chart"));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
-    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
+    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name2} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
   }
   const operatorVersion = label("operator.istio.io/version");
   if (typeof operatorVersion === "string") {
-    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name2} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
   }
   if (r7.kind === CHART_FILE_KIND) {
     const deps = getIn(r7.object, ["dependencies"]);
@@ -29461,28 +29633,28 @@ function versionEvidenceOf(r7, filledIn) {
       const at2 = [...c.path, "image"];
       if (c.name === "istio-init") {
         const v2 = imageVersion(image);
-        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name2} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
       if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
         const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name2} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
         continue;
       }
       const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(releaseRange(component.version), "image", () => `${r7.kind} ${name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
+      add(releaseRange(component.version), "image", () => `${r7.kind} ${name2} runs ${image}`, at2, void 0, injected ? "pod" : "install");
     }
     return out;
   }
   if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
     const revision = str7(getIn(r7.object, ["spec", "revision"]));
     const tag = getIn(r7.object, ["spec", "tag"]);
-    add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
+    add(versionSpec(tag), "operator", () => `IstioOperator ${name2} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
     const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
-    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
-    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
+    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name2} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
+    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${name2} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
     return out;
   }
   if (r7.kind === "ConfigMap" && isInjectorConfigMap(r7)) {
@@ -29490,14 +29662,14 @@ function versionEvidenceOf(r7, filledIn) {
     if (!values) return out;
     const tag = getIn(values, ["global", "tag"]);
     const rev = getIn(values, ["revision"]);
-    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
+    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name2} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
     return out;
   }
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
     const chart = str7(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
     const source = str7(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
     const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
-    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name2} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
@@ -29506,7 +29678,7 @@ function versionEvidenceOf(r7, filledIn) {
     if (!isIstioChart(chart, url)) return out;
     for (const key of ["tag", "semver"]) {
       const value = getIn(r7.object, ["spec", "ref", key]);
-      add(chartVersion(value), "chart", (v2) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
+      add(chartVersion(value), "chart", (v2) => `OCIRepository ${name2} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
     }
     return out;
   }
@@ -29522,25 +29694,25 @@ function versionEvidenceOf(r7, filledIn) {
       const repo = str7(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
-      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
+      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name2} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
     }
     return out;
   }
   if (r7.apiVersion.startsWith("sailoperator.io/") && (r7.kind === "Istio" || r7.kind === "IstioRevision" || r7.kind === "IstioCNI" || r7.kind === "ZTunnel")) {
     const version2 = getIn(r7.object, ["spec", "version"]);
-    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${name} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
+    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${name2} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
     const version2 = str7(getIn(r7.object, ["spec", "version"]));
     const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
     const range = istio ? versionSpec(`${istio}.x`) : void 0;
-    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
+    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name2} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
     return out;
   }
   if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
     const rev = str7(label("istio.io/rev"));
-    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
+    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name2} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
 }
@@ -29551,8 +29723,8 @@ function chartVersion(value) {
 function isIstioOwnChartFile(chartYaml) {
   if (chartYaml.length > 64 * 1024) return false;
   if (/github\.com\/(?:istio|maistra)\/[\w.-]|^[ \t]*-[ \t]*["']?istio-addon["']?[ \t]*$/m.test(chartYaml)) return true;
-  const name = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
-  return name !== void 0 && (ISTIO_CHARTS.has(name) || ISTIO_SOURCE_CHARTS.has(name)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ""));
+  const name2 = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
+  return name2 !== void 0 && (ISTIO_CHARTS.has(name2) || ISTIO_SOURCE_CHARTS.has(name2)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ""));
 }
 var ISTIO_SOURCE_CHARTS = /* @__PURE__ */ new Set(["istio-discovery", "istio-cni", "istio-ingress", "istio-egress", "istio-operator", "istiod-remote", "ambient", "istio-default", "gateways"]);
 function isIstioChart(chart, repository) {
@@ -29645,7 +29817,7 @@ var folderOf2 = (e) => {
   const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
   return posix3.dirname(path.replaceAll("\\", "/"));
 };
-var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
+var rangeOf = (list4) => list4.map((e) => e.range).reduce(unionRange);
 var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
 function distinct(evidence) {
   const seen = /* @__PURE__ */ new Set();
@@ -29657,10 +29829,10 @@ function distinct(evidence) {
   });
 }
 var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
-var described = (list2) => {
-  const first = list2[0];
+var described = (list4) => {
+  const first = list4[0];
   if (!first) return "";
-  return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
+  return list4.length === 1 ? first.text : `${first.text} and ${list4.length - 1} more`;
 };
 function revisionFacts() {
   const narrowed = /* @__PURE__ */ new WeakMap();
@@ -29674,7 +29846,7 @@ function revisionFacts() {
     byRevision(fact) {
       let several = manyRevisions.get(fact);
       if (several === void 0) {
-        several = new Set([...revisionsOf(fact).values()].map((list2) => rangeText(rangeOf(list2)))).size > 1;
+        several = new Set([...revisionsOf(fact).values()].map((list4) => rangeText(rangeOf(list4)))).size > 1;
         manyRevisions.set(fact, several);
       }
       return several;
@@ -29683,9 +29855,9 @@ function revisionFacts() {
       let byRev = narrowed.get(fact);
       if (!byRev) narrowed.set(fact, byRev = /* @__PURE__ */ new Map());
       if (byRev.has(revision)) return byRev.get(revision);
-      const list2 = revisionsOf(fact).get(revision);
-      const range = list2 && rangeOf(list2);
-      const own = list2 && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list2), evidence: list2 } : void 0;
+      const list4 = revisionsOf(fact).get(revision);
+      const range = list4 && rangeOf(list4);
+      const own = list4 && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list4), evidence: list4 } : void 0;
       byRev.set(revision, own);
       return own;
     }
@@ -29727,7 +29899,7 @@ function resolveVersions(all, stated2, filledIn = []) {
       const hit = cache2.get(dir);
       if (hit) return hit;
       const near = new Set(nearestFolders(dir, folders.keys()));
-      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list2]) => list2);
+      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list4]) => list4);
       const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
       cache2.set(dir, fact);
       return fact;
@@ -30472,9 +30644,9 @@ function describeDisagreement(found) {
     byValue.set(value, (byValue.get(value) ?? /* @__PURE__ */ new Set()).add(file));
   }
   return [...byValue].map(([value, files]) => {
-    const list2 = [...files];
-    const shown5 = list2.slice(0, 2).join(", ");
-    return `${value} in ${shown5}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
+    const list4 = [...files];
+    const shown5 = list4.slice(0, 2).join(", ");
+    return `${value} in ${shown5}${list4.length > 2 ? ` and ${list4.length - 2} more files` : ""}`;
   }).join("; ");
 }
 function configContradicted(source, target, value, key, configValue) {
@@ -30510,15 +30682,15 @@ var InstallFactsBuilder = class {
   /** Per revision, the install objects that configure its proxies, whether or not they set anything. */
   declarers = /* @__PURE__ */ new Map();
   declare(revision, source, target) {
-    const list2 = this.declarers.get(revision) ?? [];
-    list2.push({ source, target });
-    this.declarers.set(revision, list2);
+    const list4 = this.declarers.get(revision) ?? [];
+    list4.push({ source, target });
+    this.declarers.set(revision, list4);
   }
   add(revision, candidates) {
     if (candidates.length === 0) return;
-    const list2 = this.byRevision.get(revision) ?? [];
-    list2.push(...candidates);
-    this.byRevision.set(revision, list2);
+    const list4 = this.byRevision.get(revision) ?? [];
+    list4.push(...candidates);
+    this.byRevision.set(revision, list4);
   }
   /**
    * An istiod or cni chart released by a GitOps object. Each setting comes from the last
@@ -30606,9 +30778,9 @@ var InstallFactsBuilder = class {
     };
     const meshWide = /* @__PURE__ */ new Map();
     for (const c of this.meshWide) {
-      const list2 = meshWide.get(c.key) ?? [];
-      list2.push(c);
-      meshWide.set(c.key, list2);
+      const list4 = meshWide.get(c.key) ?? [];
+      list4.push(c);
+      meshWide.set(c.key, list4);
     }
     const resolve23 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
@@ -30673,6 +30845,108 @@ var InstallFactsBuilder = class {
     return { settingsFor, notes };
   }
 };
+
+// src/model/traffic/peer-authentication.ts
+var MODES = /* @__PURE__ */ new Set(["STRICT", "PERMISSIVE", "DISABLE"]);
+var MAX_PORTS = 256;
+var modeOf = (v2) => {
+  const mode = asObject(v2)?.mode;
+  if (mode === void 0 || mode === "UNSET") return void 0;
+  return typeof mode === "string" && MODES.has(mode) ? mode : "invalid";
+};
+function peerAuthenticationOf(r7) {
+  if (r7.kind !== "PeerAuthentication" || !/^security\.istio\.io\/v1(?:beta1)?$/.test(r7.apiVersion) || r7.namespace === void 0) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  const mode = modeOf(spec.mtls);
+  if (mode === "invalid") return void 0;
+  const matchLabels = asObject(asObject(spec.selector)?.matchLabels);
+  const selector = matchLabels && Object.keys(matchLabels).length > 0 ? labelRecord(matchLabels) : void 0;
+  const ports = /* @__PURE__ */ new Map();
+  for (const [key, value] of Object.entries(asObject(spec.portLevelMtls) ?? {}).slice(0, MAX_PORTS)) {
+    const port = Number(key);
+    const m = modeOf(value);
+    if (Number.isInteger(port) && port > 0 && m !== "invalid") ports.set(port, m);
+  }
+  return { resource: r7, namespace: r7.namespace, selector, mode, ports };
+}
+var DEFAULT_ROOT_NAMESPACE = "istio-system";
+function rootNamespaceStated(r7) {
+  const mesh = meshConfigOf(r7)?.value;
+  const stated2 = mesh ? mesh.rootNamespace : r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/") ? getIn(r7.object, ["spec", "meshConfig", "rootNamespace"]) : null;
+  if (stated2 === null) return void 0;
+  return typeof stated2 === "string" && stated2 ? stated2 : DEFAULT_ROOT_NAMESPACE;
+}
+var name = (p) => `PeerAuthentication ${p.namespace}/${p.resource.name}`;
+function oneOf(list4) {
+  const first = list4[0];
+  if (!first) return void 0;
+  const same = (a, b) => a.mode === b.mode && a.ports.size === b.ports.size && [...a.ports].every(([p, m]) => b.ports.has(p) && b.ports.get(p) === m);
+  return list4.every((p) => same(p, first)) ? first : "unknown";
+}
+function effectiveMtls(pod, port, policies, root2) {
+  const inRoot = (p) => root2.known && p.namespace === root2.name;
+  const mesh = policies.filter((p) => !p.selector && inRoot(p));
+  const namespaceWide = policies.filter((p) => !p.selector && p.namespace === pod.namespace && !inRoot(p));
+  const workload = policies.filter((p) => p.selector && p.namespace === pod.namespace && !inRoot(p) && Object.entries(p.selector).every(([k2, v2]) => pod.labels[k2] === v2));
+  const maybeMesh = root2.known ? [] : policies.filter((p) => !p.selector && p.namespace !== pod.namespace);
+  let mode = "PERMISSIVE";
+  let decidedBy;
+  let why = "no PeerAuthentication sets a mode: Istio's default, PERMISSIVE";
+  const scopes = [[mesh, "the mesh"], [namespaceWide, `namespace ${pod.namespace}`], [workload, "the workload"]];
+  let open;
+  for (const [list4, scope2] of scopes) {
+    const one = oneOf(list4);
+    if (one === "unknown") {
+      open = `${list4.length} PeerAuthentications for ${scope2} disagree, and which is oldest (it wins) is not in the files`;
+      mode = "PERMISSIVE";
+      decidedBy = void 0;
+      continue;
+    }
+    if (one?.mode) {
+      mode = one.mode;
+      decidedBy = { resource: one.resource, path: ["spec", "mtls", "mode"] };
+      why = `${name(one)} sets ${one.mode} for ${scope2}`;
+      open = void 0;
+    }
+  }
+  const own = oneOf(workload);
+  if (own && own !== "unknown" && own.ports.has(port)) {
+    const m = own.ports.get(port);
+    if (m) {
+      return { mode: m, decidedBy: { resource: own.resource, path: ["spec", "portLevelMtls", String(port), "mode"] }, why: `${name(own)} sets ${m} for port ${port}` };
+    }
+  }
+  if (open) return { mode: "unknown", decidedBy: void 0, why: open };
+  if (!decidedBy || decidedBy.resource === mesh[0]?.resource) {
+    const wider = maybeMesh.filter((p) => p.mode !== void 0);
+    if (wider.length > 0 && namespaceWide.every((p) => !p.mode) && (own === void 0 || own === "unknown" || !own.mode)) {
+      return { mode: "unknown", decidedBy: void 0, why: `${name(wider[0])} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say` };
+    }
+  }
+  return { mode, decidedBy, why };
+}
+
+// src/model/traffic/policy-kinds.ts
+var POLICY_KINDS = [
+  { kind: "AuthorizationPolicy", group: "security.istio.io", labels: ["spec", "selector", "matchLabels"], readers: ["sidecar", "ztunnel"] },
+  { kind: "PeerAuthentication", group: "security.istio.io", labels: ["spec", "selector", "matchLabels"], readers: ["sidecar", "ztunnel"] },
+  { kind: "RequestAuthentication", group: "security.istio.io", labels: ["spec", "selector", "matchLabels"], readers: ["sidecar"] },
+  { kind: "Telemetry", group: "telemetry.istio.io", labels: ["spec", "selector", "matchLabels"], readers: ["sidecar"] },
+  { kind: "WasmPlugin", group: "extensions.istio.io", labels: ["spec", "selector", "matchLabels"], readers: ["sidecar"] },
+  { kind: "Sidecar", group: "networking.istio.io", labels: ["spec", "workloadSelector", "labels"], readers: ["sidecar"] },
+  { kind: "EnvoyFilter", group: "networking.istio.io", labels: ["spec", "workloadSelector", "labels"], readers: ["sidecar"] }
+];
+var byKind2 = new Map(POLICY_KINDS.map((k2) => [k2.kind, k2]));
+function selectorPolicyOf(r7) {
+  const kind2 = byKind2.get(r7.kind);
+  if (!kind2 || !r7.apiVersion.startsWith(`${kind2.group}/`) || r7.namespace === void 0) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  if (spec.targetRef !== void 0 || spec.targetRefs !== void 0) return void 0;
+  const raw = asObject(getIn(r7.object, kind2.labels));
+  if (!raw || Object.keys(raw).length === 0) return void 0;
+  return { resource: r7, kind: kind2, namespace: r7.namespace, labels: labelRecord(raw) };
+}
+var picks = (p, namespace, labels) => namespace === p.namespace && Object.entries(p.labels).every(([k2, v2]) => labels[k2] === v2);
 
 // src/model/ambient/install.ts
 var MAX_ENTRIES = 100;
@@ -30744,11 +31018,11 @@ var AmbientInstallBuilder = class {
       return;
     }
     if (release.chart !== "cni") return;
-    const read2 = (path, list2, parse2) => {
+    const read2 = (path, list4, parse2) => {
       const v2 = cniValue(at2, path);
       if (v2 === void 0) return;
-      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
-      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+      if ("gap" in v2) list4.push({ value: void 0, source: v2.gap });
+      else list4.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
     };
     read2(["excludeNamespaces"], this.exclude, stringList);
     read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
@@ -30756,12 +31030,12 @@ var AmbientInstallBuilder = class {
   }
   build() {
     const notes = [];
-    const one = (list2, what, same) => {
-      const first = list2[0];
+    const one = (list4, what, same) => {
+      const first = list4[0];
       if (!first) return void 0;
-      if (list2.some((s) => s.value === void 0)) return "unknown";
-      if (list2.every((s) => same(s.value, first.value))) return first;
-      const sources = [...new Set(list2.map((s) => s.source))];
+      if (list4.some((s) => s.value === void 0)) return "unknown";
+      if (list4.every((s) => same(s.value, first.value))) return first;
+      const sources = [...new Set(list4.map((s) => s.source))];
       notes.push(`the inputs disagree on istio-cni's ${what} (${sources.slice(0, 3).join("; ")}${sources.length > 3 ? ` and ${sources.length - 3} more` : ""}); it is treated as unknown`);
       return "unknown";
     };
@@ -30834,7 +31108,7 @@ function readsWaypointNamespace(version2) {
 }
 function waypointRef(objectLabels, objectNamespace, namespaceLabels2, version2) {
   const crossNamespace = readsWaypointNamespace(version2);
-  const named = (name, namespace, from) => isPlaceholder(name) || namespace !== void 0 && isPlaceholder(namespace) ? "unknown" : { name, namespace, from, none: namesNoWaypoint(name) };
+  const named = (name2, namespace, from) => isPlaceholder(name2) || namespace !== void 0 && isPlaceholder(namespace) ? "unknown" : { name: name2, namespace, from, none: namesNoWaypoint(name2) };
   const own = objectLabels[USE_WAYPOINT];
   if (own !== void 0) return named(own, (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE] : void 0) ?? objectNamespace, "object");
   const fromNs = namespaceLabels2.known[USE_WAYPOINT];
@@ -30844,9 +31118,9 @@ function waypointRef(objectLabels, objectNamespace, namespaceLabels2, version2) 
 function allowsNamespace(gateway, namespace, namespaceLabels2) {
   if (namespace === gateway.namespace) return true;
   const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
-  const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
+  const list4 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
   const bound = str5(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
-  const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
+  const hbone = list4.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
   const from = str5(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
   if (isPlaceholder(from)) return "unknown";
   if (from === "All") return true;
@@ -30878,14 +31152,14 @@ function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways, versio
     const where = ref.from === "object" ? "its own label" : "its namespace's label";
     if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT}=${ref.name === "" ? '""' : ref.name})`;
     const verdict = judgeWaypoint(ref, kind2, namespace, namespaceLabels2, gateways, version2);
-    const name = `${ref.namespace ?? "?"}/${ref.name}`;
-    if (verdict.problem?.kind === "missing") return `${whose}: none binds: ${where} names waypoint ${name}, which is not among the inputs' Gateways`;
-    if (verdict.problem?.kind === "traffic-type") return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${waypointForAt(verdict.problem.gateway, version2)}`;
-    if (verdict.problem?.kind === "denied") return `${whose}: none binds: ${where} names waypoint ${name}, which does not allow namespace ${namespace}`;
-    if (!verdict.gateway) return `${whose}: waypoint ${name} (${where}), not among the inputs`;
+    const name2 = `${ref.namespace ?? "?"}/${ref.name}`;
+    if (verdict.problem?.kind === "missing") return `${whose}: none binds: ${where} names waypoint ${name2}, which is not among the inputs' Gateways`;
+    if (verdict.problem?.kind === "traffic-type") return `${whose}: none binds: ${where} names waypoint ${name2}, whose waypoint-for is ${waypointForAt(verdict.problem.gateway, version2)}`;
+    if (verdict.problem?.kind === "denied") return `${whose}: none binds: ${where} names waypoint ${name2}, which does not allow namespace ${namespace}`;
+    if (!verdict.gateway) return `${whose}: waypoint ${name2} (${where}), not among the inputs`;
     const serves = waypointForAt(verdict.gateway, version2);
-    if (kind2 === "workload" && !waypointServes(serves, "workload")) return `${whose}: no waypoint (${where} names ${name}, which serves only ${serves} traffic)`;
-    return `${whose}: waypoint ${name} (${where})`;
+    if (kind2 === "workload" && !waypointServes(serves, "workload")) return `${whose}: no waypoint (${where} names ${name2}, which serves only ${serves} traffic)`;
+    return `${whose}: waypoint ${name2} (${where})`;
   };
   out.push(describe7(waypointRef(podLabels2, namespace, namespaceLabels2, version2), "workload", "traffic to the pod's own address"));
   out.push(describe7(waypointRef({}, namespace, namespaceLabels2, version2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
@@ -30907,12 +31181,12 @@ var CONTROL_PLANE_NAMES = [
   { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
   { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
 ];
-function isControlPlaneName(name) {
-  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
+function isControlPlaneName(name2) {
+  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name2.startsWith(n.name) && name2.length > n.name.length : name2 === n.name);
 }
-var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
+var isOpenControlPlaneName = (name2) => isPlaceholder(name2) && CONTROL_PLANE_NAMES.some((n) => name2.startsWith(n.name.replace(/-$/, "")));
 var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
-var MAX_PORTS = 1e3;
+var MAX_PORTS2 = 1e3;
 function folderOf3(r7) {
   return posix4.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
 }
@@ -30920,7 +31194,7 @@ function servicePorts(spec) {
   if (spec.type === "ExternalName") return void 0;
   if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
   const ports = spec.ports;
-  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
+  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS2) return void 0;
   const out = [];
   for (const p of ports) {
     const port = asObject(p)?.port;
@@ -30940,8 +31214,8 @@ function controlPlaneObjectOf(r7) {
 }
 function releasedControlPlane(r7, revision) {
   const open = revision === void 0 || isPlaceholder(revision);
-  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
-  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf3(r7), resource: r7 };
+  const name2 = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
+  return { kind: "Release", name: name2, open, namespace: void 0, ports: void 0, folder: folderOf3(r7), resource: r7 };
 }
 var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
 var METADATA_BLOCK = /^metadata:[ \t]*(?:#[^\n]*)?\r?\n((?:[ \t]+[^\n]*(?:\n|$)|[ \t]*(?:#[^\n]*)?\r?\n)*)/m;
@@ -31076,6 +31350,7 @@ function valuesAmbient(values) {
 }
 
 // src/model/facts.ts
+var MAX_PEER_AUTHENTICATIONS = 5e3;
 var POLICY_PATH = ["global", "proxy", "autoInject"];
 var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
 function sameLabels(a, b) {
@@ -31115,6 +31390,9 @@ var FactsBuilder = class {
   versionsFilledIn = [];
   cniInstalls = [];
   ossm = new OssmMeshBuilder();
+  peerAuthentications = [];
+  selectorPolicies = [];
+  roots = /* @__PURE__ */ new Map();
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
     const file = r7.doc.file;
@@ -31127,6 +31405,12 @@ var FactsBuilder = class {
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
     this.ossm.addResource(r7);
+    const pa = peerAuthenticationOf(r7);
+    if (pa && this.peerAuthentications.length < MAX_PEER_AUTHENTICATIONS) this.peerAuthentications.push(pa);
+    const policy = selectorPolicyOf(r7);
+    if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
+    const root2 = rootNamespaceStated(r7);
+    if (root2 !== void 0 && !this.roots.has(root2)) this.roots.set(root2, r7);
     const cni = cniInstallOf(r7);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r7)) this.gateways.push(r7);
@@ -31158,9 +31442,9 @@ var FactsBuilder = class {
         return;
       }
       labels["kubernetes.io/metadata.name"] = r7.name;
-      const list2 = this.namespaceDefinitions.get(r7.name) ?? [];
-      list2.push({ name: r7.name, labels, origin: "input", resource: r7 });
-      this.namespaceDefinitions.set(r7.name, list2);
+      const list4 = this.namespaceDefinitions.get(r7.name) ?? [];
+      list4.push({ name: r7.name, labels, origin: "input", resource: r7 });
+      this.namespaceDefinitions.set(r7.name, list4);
     }
   }
   /** Whether an input file, as written, holds the text outside its Secret documents. */
@@ -31174,17 +31458,17 @@ var FactsBuilder = class {
     return false;
   }
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
-  named(kind2, namespace, name) {
-    const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
-    return list2.find((r7) => r7.namespace === namespace) ?? list2.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
+  named(kind2, namespace, name2) {
+    const list4 = this.byName.get(`${kind2}/${name2}`) ?? [];
+    return list4.find((r7) => r7.namespace === namespace) ?? list4.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
   }
   /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
   addReleases() {
     if (this.releasesAdded) return;
     this.releasesAdded = true;
-    const lookup2 = (kind2, ns2, name) => this.named(kind2, ns2, name);
-    const oci = (ns2, name) => this.named("OCIRepository", ns2, name);
-    const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
+    const lookup2 = (kind2, ns2, name2) => this.named(kind2, ns2, name2);
+    const oci = (ns2, name2) => this.named("OCIRepository", ns2, name2);
+    const istios = (name2) => this.releasers.find((x) => x.kind === "Istio" && x.name === name2 && x.apiVersion.startsWith("sailoperator.io/"));
     const addTag = (t) => {
       this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
     };
@@ -31238,30 +31522,30 @@ var FactsBuilder = class {
     this.addReleases();
     const namespaces = /* @__PURE__ */ new Map();
     const namespaceNotes = [...this.releaseNotes];
-    for (const [name, defs] of this.namespaceDefinitions) {
+    for (const [name2, defs] of this.namespaceDefinitions) {
       const first = defs[0];
       const same = defs.every((d) => sameLabels(d.labels, first.labels));
-      if (same) namespaces.set(name, defs[defs.length - 1]);
+      if (same) namespaces.set(name2, defs[defs.length - 1]);
       else {
         const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
-        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+        namespaceNotes.push(`namespace ${name2} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
       }
     }
-    for (const [name, defs] of this.createdNamespaces) {
-      if (this.namespaceDefinitions.has(name) || this.unknownNamespaces.has(name)) continue;
+    for (const [name2, defs] of this.createdNamespaces) {
+      if (this.namespaceDefinitions.has(name2) || this.unknownNamespaces.has(name2)) continue;
       const first = defs[0];
       if (defs.every((d) => sameLabels(d.labels, first.labels))) {
-        namespaces.set(name, { name, labels: { ...first.labels, "kubernetes.io/metadata.name": name }, origin: "input", createdBy: first });
+        namespaces.set(name2, { name: name2, labels: { ...first.labels, "kubernetes.io/metadata.name": name2 }, origin: "input", createdBy: first });
       } else {
         const where = defs.map((d) => `${d.source} in ${"resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : "?"}`).join("; ");
-        namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
+        namespaceNotes.push(`namespace ${name2} is created with different labels (${where}); its labels are treated as unknown`);
       }
     }
-    for (const [name, ns2] of Object.entries(input2.configNamespaces ?? {})) {
-      if (namespaces.has(name)) continue;
-      namespaces.set(name, {
-        name,
-        labels: { ...ns2.labels ?? {}, "kubernetes.io/metadata.name": name },
+    for (const [name2, ns2] of Object.entries(input2.configNamespaces ?? {})) {
+      if (namespaces.has(name2)) continue;
+      namespaces.set(name2, {
+        name: name2,
+        labels: { ...ns2.labels ?? {}, "kubernetes.io/metadata.name": name2 },
         origin: "config"
       });
     }
@@ -31296,8 +31580,9 @@ var FactsBuilder = class {
         notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes, ...chartSourcesNote(input2.chartSources ?? { folders: [], failed: 0 })],
         settings: input2.mesh ?? {},
         hidden: this.hidden,
-        valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name) => this.named(kind2, ns2, name)),
-        ...ossm ? { ossm } : {}
+        valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name2) => this.named(kind2, ns2, name2)),
+        ...ossm ? { ossm } : {},
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.roots.size === 1 ? [...this.roots].map(([name2, resource]) => ({ name: name2, resource }))[0] : void 0 }
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -31309,13 +31594,13 @@ var FactsBuilder = class {
    */
   inputTags(notes) {
     const out = {};
-    for (const [tag, list2] of this.declaredTags) {
-      const revisions = [...new Set(list2.map((t) => t.revision))];
+    for (const [tag, list4] of this.declaredTags) {
+      const revisions = [...new Set(list4.map((t) => t.revision))];
       if (revisions.length > 1) {
-        notes.push(`revision tag ${tag} points at different revisions (${list2.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
+        notes.push(`revision tag ${tag} points at different revisions (${list4.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
         continue;
       }
-      const first = list2[0];
+      const first = list4[0];
       if (first.revision === void 0) {
         const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
         if (typeof ref !== "string" || ref === "") continue;
@@ -31346,7 +31631,7 @@ var FactsBuilder = class {
       const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
       const declared = {
         revisions: /* @__PURE__ */ new Map(),
-        tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
+        tags: new Map([...this.declaredTags].flatMap(([tag, list4]) => list4[0] ? [[tag, list4[0].target]] : []))
       };
       for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
       webhooks = [...ossm?.webhooks ?? [], ...generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input")];
@@ -31470,8 +31755,8 @@ function shapeContradicted(webhooks, settings) {
   return notes;
 }
 var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane", "ServiceMeshMemberRoll", "ServiceMeshMember"]);
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|ServiceMeshMember|PeerAuthentication|AuthorizationPolicy|RequestAuthentication|Telemetry|WasmPlugin|EnvoyFilter|Sidecar|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane", "ServiceMeshMemberRoll", "ServiceMeshMember", ...POLICY_KINDS.map((k2) => k2.kind)]);
 var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
 var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
 var SMALL_DOC = 16 * 1024;
@@ -31615,11 +31900,11 @@ function podViolations(level, t) {
 // src/model/pod/admission.ts
 var readsProxySeccompProfile = (v2) => atLeast(v2, 1, 28);
 var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
-function plannedIstioContainer(name, opts) {
+function plannedIstioContainer(name2, opts) {
   const seccompType = opts.proxySeccomp ? "RuntimeDefault" : void 0;
   const base = { privileged: false, allowPrivilegeEscalation: false, capDrop: ["ALL"], seccompType };
-  if (name === "istio-init") return { ...base, capAdd: ["NET_ADMIN", "NET_RAW"], runAsUser: 0, runAsNonRoot: false };
-  if (name === "istio-validation") return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
+  if (name2 === "istio-init") return { ...base, capAdd: ["NET_ADMIN", "NET_RAW"], runAsUser: 0, runAsNonRoot: false };
+  if (name2 === "istio-validation") return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
   if (opts.tproxy || opts.capNetBindService) {
     return { ...base, capAdd: [...opts.tproxy ? ["NET_ADMIN"] : [], ...opts.capNetBindService ? ["NET_BIND_SERVICE"] : []], runAsUser: 0, runAsNonRoot: false };
   }
@@ -31655,6 +31940,30 @@ function initAdmission(p) {
 function admissionOf(t, facts) {
   const p = injectedUnderPsa(t, facts);
   return p ? initAdmission(p) : void 0;
+}
+
+// src/model/traffic/proxy.ts
+var PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
+function proxyOf(t, facts) {
+  if (renderedProxy(t)) return { proxy: "sidecar", why: "its istio-proxy is written in the manifest" };
+  if (t.containers.some((c) => c.group === "containers" && (c.name === "istio-proxy" || typeof c.object.image === "string" && PROXY_IMAGE.test(c.object.image)))) {
+    return { proxy: "sidecar", why: "it runs Istio's proxy itself (a gateway)", gateway: true };
+  }
+  const injected = predictForTemplate(t, facts);
+  if (injected.outcome === "injected") return { proxy: "sidecar", why: "Istio injects it" };
+  if (injected.outcome === "unknown") return { proxy: "unknown", why: injected.unknownBecause ?? "its injection is unknown" };
+  const capture = captureForTemplate(t, facts);
+  if (capture.outcome === "ambient") return { proxy: "ztunnel", why: "ztunnel captures it (ambient)" };
+  if (capture.outcome === "unknown") return { proxy: "unknown", why: capture.unknownBecause ?? "whether ztunnel captures it is unknown" };
+  if (t.spec.hostNetwork === true) return { proxy: "none", why: "hostNetwork: true" };
+  if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: "none", why: `${INJECT_KEY}: "false"` };
+  const ns2 = t.resource.namespace;
+  if (injected.gate.matched.length === 0 && injected.gate.maybe.length === 0 && ns2 !== void 0) {
+    const injection = facts.namespaces.get(ns2)?.labels[NS_INJECTION_LABEL];
+    return { proxy: "none", why: injection === void 0 ? `namespace ${ns2} has no injection label` : `namespace ${ns2} has ${NS_INJECTION_LABEL}=${injection}` };
+  }
+  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
+  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
 }
 
 // src/common/text.ts
@@ -31923,8 +32232,26 @@ function explainTemplate(t, facts, line) {
     ...p.unknownBecause ? { unknownBecause: p.unknownBecause } : {},
     ...p.outcome !== "not-injected" ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {},
     ...admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {},
-    ...dataPlane ? { dataPlane } : {}
+    ...dataPlane ? { dataPlane } : {},
+    ...mtlsOf(t, facts)
   };
+}
+var MAX_MTLS_PORTS = 64;
+function mtlsOf(t, facts) {
+  const ns2 = t.resource.namespace;
+  const { peerAuthentications, selectorPolicies, rootNamespace } = facts.mesh.mtls;
+  if (ns2 === void 0 || peerAuthentications.length === 0 && selectorPolicies.length === 0) return {};
+  const proxy = proxyOf(t, facts);
+  if (proxy.proxy !== "sidecar" && proxy.proxy !== "ztunnel" || proxy.gateway) return {};
+  const pod = { namespace: ns2, labels: labelRecord(t.labels) };
+  const root2 = rootNamespace ? { known: true, name: rootNamespace.name } : { known: false };
+  const workload = effectiveMtls(pod, 0, peerAuthentications, root2);
+  const ports = [...new Set(t.containers.filter((c) => c.group === "containers").flatMap((c) => Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_MTLS_PORTS) : []).map((p) => getIn(p, ["containerPort"])).filter((p) => typeof p === "number"))].sort((a, b) => a - b).flatMap((port) => {
+    const m = effectiveMtls(pod, port, peerAuthentications, root2);
+    return m.mode !== workload.mode ? [{ port, mode: m.mode, why: m.why }] : [];
+  });
+  const policies = selectorPolicies.filter((p) => picks(p, ns2, pod.labels)).map((p) => `${p.kind.kind} ${p.namespace}/${p.resource.name}`);
+  return { mtls: { mode: workload.mode, why: workload.why, ports, policies } };
 }
 function workloadLine(t, locator) {
   const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
@@ -31970,13 +32297,13 @@ function mergeNotes(lists) {
   for (const n of lists.flat()) if (!byId.has(n.id)) byId.set(n.id, n);
   return [...byId.values()];
 }
-function summarize(filePath, list2) {
-  list2.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+function summarize(filePath, list4) {
+  list4.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
   let errorCount = 0;
   let warningCount = 0;
   let fixableErrorCount = 0;
   let fixableWarningCount = 0;
-  for (const m of list2) {
+  for (const m of list4) {
     if (m.severity === 2) {
       errorCount++;
       if (m.fix) fixableErrorCount++;
@@ -31985,7 +32312,7 @@ function summarize(filePath, list2) {
       if (m.fix) fixableWarningCount++;
     }
   }
-  return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
+  return { filePath, messages: list4, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }
 
 // src/engine/notes.ts
@@ -32025,8 +32352,8 @@ var UnknownFacts = class {
   notes(placeOf5) {
     const out = [];
     for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
-      const list2 = [...details].sort();
-      const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
+      const list4 = [...details].sort();
+      const named = fact === "mesh-startup" ? list4.join(" or ") : shortList(list4);
       const places = [...firstInFile.values()].map(placeOf5).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
@@ -32389,7 +32716,7 @@ var HOMEPAGE = "https://github.com/meshlint/meshlint";
 var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
 
 // src/engine/rule-api.ts
-var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);
+var creator = (0, import_eslint_utils.RuleCreator)((name2) => `${DOCS_URL}/${name2}.md`);
 function createRule(def) {
   const rule = creator({
     name: def.name,
@@ -32621,8 +32948,8 @@ function lintOnce(inputs, options, probe) {
         trace.keyOf.set(m.message, findingKey(f));
         judgedHere = true;
       }
-      const list2 = messages.get(m.filePath);
-      if (list2) list2.push(m.message);
+      const list4 = messages.get(m.filePath);
+      if (list4) list4.push(m.message);
       else {
         messages.set(m.filePath, [m.message]);
         if (!listed.has(m.filePath)) {
@@ -32706,8 +33033,8 @@ function lintOnce(inputs, options, probe) {
   const unusedSeverity = probe ? void 0 : options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
   if (unusedSeverity !== void 0) {
     const known = new Set(options.rules.map((r7) => r7.name));
-    for (const [file, list2] of directivesOf) {
-      for (const d of list2) {
+    for (const [file, list4] of directivesOf) {
+      for (const d of list4) {
         if (d.kind === "enable") continue;
         const used = usedDirectives.get(d) ?? /* @__PURE__ */ new Set();
         const unused = d.rules ? d.rules.filter((id) => !used.has(id)) : used.size === 0 ? ["*"] : [];
@@ -32859,11 +33186,11 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
       ann.used.add(ann.rules.includes(f.ruleId) ? f.ruleId : "*");
       return void 0;
     }
-    const list2 = directives(file);
-    if (list2.length > 0) {
+    const list4 = directives(file);
+    if (list4.length > 0) {
       const docStart = locator.position(file, loc.doc.startOffset).line;
       const docEnd = locator.position(file, loc.doc.endOffset).line;
-      const d = suppressingDirective(list2, f.ruleId, range.line, docStart, docEnd);
+      const d = suppressingDirective(list4, f.ruleId, range.line, docStart, docEnd);
       if (d) {
         const set = used.get(d) ?? /* @__PURE__ */ new Set();
         set.add(f.ruleId);
@@ -32967,11 +33294,11 @@ var SideStates = class {
   add = (t, facts, locator) => {
     const explained = explainTemplate(t, facts, workloadLine(t, locator));
     const e = facts.mesh.hidden?.hideAll(explained) ?? explained;
-    const name = t.resource.namespace;
-    let ns2 = name === void 0 ? void 0 : this.namespaces.get(name);
-    if (name !== void 0 && !ns2) {
-      ns2 = namespaceState(facts.namespaces.get(name), locator);
-      this.namespaces.set(name, ns2);
+    const name2 = t.resource.namespace;
+    let ns2 = name2 === void 0 ? void 0 : this.namespaces.get(name2);
+    if (name2 !== void 0 && !ns2) {
+      ns2 = namespaceState(facts.namespaces.get(name2), locator);
+      this.namespaces.set(name2, ns2);
     }
     const at2 = (target) => target ? placeOf2(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
@@ -33007,7 +33334,7 @@ function keysOf(p) {
     out.set("ignorePatterns", text(c.ignorePatterns));
     if (c.baseline !== void 0) out.set("baseline", path(c.baseline));
     if (c.defaultNamespace !== void 0) out.set("defaultNamespace", c.defaultNamespace);
-    for (const [name, ns2] of Object.entries(c.namespaces)) out.set(`namespaces.${name}`, text(ns2));
+    for (const [name2, ns2] of Object.entries(c.namespaces)) out.set(`namespaces.${name2}`, text(ns2));
     for (const [key, value] of Object.entries(c.istio)) {
       if (value === void 0) continue;
       out.set(`istio.${key}`, key === "valuesFiles" && Array.isArray(value) ? text(value.map((v2) => path(String(v2)))) : text(value));
@@ -33453,7 +33780,7 @@ var PASSED_THROUGH = ["PATH", "Path", "PATHEXT", "LANG", "LANGUAGE", "LC_ALL", "
 function confinedEnv(env, home) {
   const out = {};
   for (const k2 of PASSED_THROUGH) if (env[k2] !== void 0) out[k2] = env[k2];
-  const dir = (name) => join3(home, name);
+  const dir = (name2) => join3(home, name2);
   Object.assign(out, {
     HOME: home,
     USERPROFILE: home,
@@ -33519,21 +33846,21 @@ function isExecutable(p) {
 function findOnPath(names2, env) {
   const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute4(d));
   const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
-  for (const name of names2) {
+  for (const name2 of names2) {
     for (const dir of dirs) {
       for (const ext of exts) {
-        const p = join3(dir, name + ext);
+        const p = join3(dir, name2 + ext);
         if (isExecutable(p)) return p;
       }
     }
   }
   return void 0;
 }
-function namedBinary(name, from, env, cwd) {
-  const isPath = name.includes("/") || name.includes("\\") || isAbsolute4(name);
-  if (!isPath) return findOnPath([name], env);
-  if (!isAbsolute4(name) && from.startsWith("MESHLINT_")) return void 0;
-  const p = resolve6(cwd, name);
+function namedBinary(name2, from, env, cwd) {
+  const isPath = name2.includes("/") || name2.includes("\\") || isAbsolute4(name2);
+  if (!isPath) return findOnPath([name2], env);
+  if (!isAbsolute4(name2) && from.startsWith("MESHLINT_")) return void 0;
+  const p = resolve6(cwd, name2);
   return isExecutable(p) ? p : void 0;
 }
 
@@ -33545,8 +33872,8 @@ var IGNORE_FILES = /* @__PURE__ */ new Set([".meshlintignore", ".gitignore", ".h
 function entriesALintReads(entries2) {
   const roots = /* @__PURE__ */ new Set();
   for (const e of entries2) {
-    const name = posix5.basename(e.path);
-    if (name === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name)) roots.add(posix5.dirname(e.path));
+    const name2 = posix5.basename(e.path);
+    if (name2 === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name2)) roots.add(posix5.dirname(e.path));
   }
   const underRoot = (path) => {
     for (let d = posix5.dirname(path); ; d = posix5.dirname(d)) {
@@ -33932,12 +34259,12 @@ function sweepStale() {
     return;
   }
   const uid = process.getuid?.();
-  for (const name of names2) {
-    const p = join5(tmpdir2(), name);
+  for (const name2 of names2) {
+    const p = join5(tmpdir2(), name2);
     try {
       const st2 = lstatSync2(p);
       if (!st2.isDirectory() || uid !== void 0 && st2.uid !== uid) continue;
-      const pid = /^meshlint-diff-(\d+)-/.exec(name)?.[1];
+      const pid = /^meshlint-diff-(\d+)-/.exec(name2)?.[1];
       const stale = pid !== void 0 ? !running(Number(pid)) : Date.now() - st2.mtimeMs > 24 * 36e5;
       if (stale) rmSync2(p, { recursive: true, force: true });
     } catch {
@@ -34429,9 +34756,9 @@ function chartEscape(chartDir) {
     } catch {
       continue;
     }
-    for (const name of names2) {
+    for (const name2 of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join8(dir, name);
+      const p = join8(dir, name2);
       let link = false;
       try {
         const st2 = lstatSync4(p);
@@ -34490,9 +34817,9 @@ function parseAnnotation(v2) {
   }
 }
 function transformationsOf(v2) {
-  const list2 = parseAnnotation(v2);
-  if (!Array.isArray(list2)) return [];
-  return list2.flatMap(
+  const list4 = parseAnnotation(v2);
+  if (!Array.isArray(list4)) return [];
+  return list4.flatMap(
     (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
   );
 }
@@ -34868,8 +35195,8 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     }
     const k2 = data ?? {};
     if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
-    const list2 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
-    if (list2.length === 0) continue;
+    const list4 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
+    if (list4.length === 0) continue;
     uses = true;
     const at2 = (key, why) => ({ uses, problem: { file, range: entryRange(text2, key), why } });
     const globals = k2.helmGlobals ?? {};
@@ -34877,39 +35204,39 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     const home = typeof globals.chartHome === "string" ? globals.chartHome : "charts";
     const chartHome = resolve11(dir, home);
     if (isAbsolute5(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
-    for (const raw of list2.slice(0, MAX_KUSTOMIZATIONS)) {
+    for (const raw of list4.slice(0, MAX_KUSTOMIZATIONS)) {
       const c = raw ?? {};
       const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
-      const name = str7(c.name);
-      if (!name || !CHART_NAME.test(name)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name ?? "")} is not a chart name`);
+      const name2 = str7(c.name);
+      if (!name2 || !CHART_NAME.test(name2)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name2 ?? "")} is not a chart name`);
       const release = str7(c.releaseName);
-      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name2}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
       const ns2 = str7(c.namespace);
-      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
-      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name2}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
+      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name2}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
       const version2 = str7(c.version);
-      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name}: version ${JSON.stringify(version2)} is not a chart version`);
+      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name2}: version ${JSON.stringify(version2)} is not a chart version`);
       for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
         if (f === void 0) continue;
-        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name2, `helmCharts ${name2}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
       }
       const repo = str7(c.repo);
-      const chartDir = version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name}-${version2}`, name) : join9(chartHome, name);
+      const chartDir = version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name2}-${version2}`, name2) : join9(chartHome, name2);
       if (read2(join9(chartDir, "Chart.yaml")) === void 0) {
-        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name}-${version2}`) : chartHome, cwd);
-        const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name}` : name}` : void 0;
+        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name2}-${version2}`) : chartHome, cwd);
+        const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name2}` : name2}` : void 0;
         return {
           uses,
           problem: {
             file,
-            range: entryRange(text2, name),
-            why: `the chart ${name} is not in ${home}/`,
-            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` }
+            range: entryRange(text2, name2),
+            why: `the chart ${name2} is not in ${home}/`,
+            environment: { cause: `its helmCharts entry ${name2} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name2}/.` }
           }
         };
       }
       const escape2 = chartEscape(chartDir);
-      if (escape2) return at2(name, `helmCharts ${name}: ${escape2.why}`);
+      if (escape2) return at2(name2, `helmCharts ${name2}: ${escape2.why}`);
     }
   }
   if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
@@ -34922,8 +35249,8 @@ function helmValuePath(text2, key, value) {
   } catch {
     return void 0;
   }
-  const list2 = data?.helmCharts;
-  if (!Array.isArray(list2) || list2.length !== 1) return void 0;
+  const list4 = data?.helmCharts;
+  if (!Array.isArray(list4) || list4.length !== 1) return void 0;
   const hits = [];
   let seen = 0;
   const walk2 = (v2, at2) => {
@@ -34932,7 +35259,7 @@ function helmValuePath(text2, key, value) {
     else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
     else if (typeof key === "string" && at2[at2.length - 1] === key && v2 === value) hits.push(at2);
   };
-  walk2(list2[0]?.valuesInline, []);
+  walk2(list4[0]?.valuesInline, []);
   return hits.length === 1 ? ["helmCharts", 0, "valuesInline", ...hits[0]] : ["helmCharts", 0, "name"];
 }
 function remoteEntry(text2) {
@@ -34991,9 +35318,9 @@ import { join as join11, resolve as resolve12, sep as sep5 } from "node:path";
 // src/model/install/gitops-deploys.ts
 import { posix as posix7 } from "node:path";
 var str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
-function fluxReleaseName(name) {
-  if (name.length <= 53) return name;
-  return `${name.slice(0, 40)}-${crypto2().createHash("sha256").update(name).digest("hex").slice(0, 12)}`;
+function fluxReleaseName(name2) {
+  if (name2.length <= 53) return name2;
+  return `${name2.slice(0, 40)}-${crypto2().createHash("sha256").update(name2).digest("hex").slice(0, 12)}`;
 }
 function gitFolder(path) {
   const p = posix7.normalize(path.replace(/\\/g, "/")).replace(/^\.\//, "").replace(/\/+$/, "");
@@ -35001,7 +35328,7 @@ function gitFolder(path) {
 }
 var lastSegment = (p) => p.split("/").pop() ?? p;
 function chartDeploysOf(r7, lookup2, sources, files) {
-  const oci = (ns2, name) => sources("OCIRepository", ns2, name);
+  const oci = (ns2, name2) => sources("OCIRepository", ns2, name2);
   const releases = deployedReleasesOf(r7, lookup2, oci, files);
   if (r7.kind === "HelmRelease") return releases.flatMap((rel) => fluxDeploy(r7, rel, sources));
   return releases.flatMap((rel) => argoDeploy(r7, rel));
@@ -35116,8 +35443,8 @@ function chartYamlIdentity(dir) {
     const unquoted = v2 && v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0] ? v2.slice(1, -1) : v2;
     return unquoted || void 0;
   };
-  const name = key("name");
-  return name ? { name, version: key("version") ?? "" } : void 0;
+  const name2 = key("name");
+  return name2 ? { name: name2, version: key("version") ?? "" } : void 0;
 }
 function chartsIn(dir) {
   let names2;
@@ -35166,9 +35493,9 @@ function archiveProblem(file) {
     if (++entries2 > MAX_ARCHIVE_ENTRIES) return `more than ${MAX_ARCHIVE_ENTRIES} entries`;
     const field = (from, len) => header.subarray(from, from + len).toString("latin1").replace(/\0.*$/s, "");
     const type = field(156, 1);
-    const name = `${field(345, 155) ? `${field(345, 155)}/` : ""}${field(0, 100)}`;
-    if (type === "1" || type === "2") return `it holds a link (${name})`;
-    if (name.startsWith("/") || /^[A-Za-z]:/.test(name) || name.split(/[/\\]/).includes("..")) return `it holds a path outside the chart (${name})`;
+    const name2 = `${field(345, 155) ? `${field(345, 155)}/` : ""}${field(0, 100)}`;
+    if (type === "1" || type === "2") return `it holds a link (${name2})`;
+    if (name2.startsWith("/") || /^[A-Za-z]:/.test(name2) || name2.split(/[/\\]/).includes("..")) return `it holds a path outside the chart (${name2})`;
     const size = parseInt(field(124, 12).trim() || "0", 8);
     if (!Number.isFinite(size) || size < 0) return "not a tar archive";
     at2 += 512 + Math.ceil(size / 512) * 512;
@@ -35179,8 +35506,8 @@ function rangeOf2(constraint) {
   const text2 = constraint.trim() === "" || constraint.trim() === "latest" ? "*" : constraint.replace(/,/g, " ");
   return (0, import_semver.validRange)(text2, { loose: true }) === null ? void 0 : text2;
 }
-function pickChart(charts, name, constraint) {
-  const named = charts.filter((c) => c.name === name);
+function pickChart(charts, name2, constraint) {
+  const named = charts.filter((c) => c.name === name2);
   if (named.length === 0) return void 0;
   if (constraint === void 0) return highest(named.filter((c) => (0, import_semver.prerelease)(c.version, { loose: true }) === null)) ?? highest(named);
   const exact = named.find((c) => c.version === constraint || c.version === constraint.replace(/^v/, ""));
@@ -35231,18 +35558,18 @@ function scanDeploys(files, defaultNamespace, root2) {
     }
   }
   const parsedValues2 = /* @__PURE__ */ new Map();
-  const lookup2 = (kind2, ns2, name) => {
+  const lookup2 = (kind2, ns2, name2) => {
     const hits = [];
     valueGroups.forEach((g, i) => {
-      if (!g.text.includes(name)) return;
+      if (!g.text.includes(name2)) return;
       let rs2 = parsedValues2.get(i);
       if (!rs2) parsedValues2.set(i, rs2 = parsedResources(g.file, g.group, defaultNamespace));
-      hits.push(...rs2.filter((r7) => r7.kind === kind2 && r7.name === name));
+      hits.push(...rs2.filter((r7) => r7.kind === kind2 && r7.name === name2));
     });
     return hits.find((r7) => r7.namespace === ns2) ?? hits.find((r7) => r7.declaredNamespace === void 0 || ns2 === void 0);
   };
-  const source = (kind2, ns2, name) => {
-    const hits = sources.filter((r7) => r7.kind === kind2 && r7.name === name);
+  const source = (kind2, ns2, name2) => {
+    const hits = sources.filter((r7) => r7.kind === kind2 && r7.name === name2);
     return hits.find((r7) => r7.namespace === ns2) ?? hits.find((r7) => r7.declaredNamespace === void 0 || ns2 === void 0);
   };
   const deploys = objects.filter((r7) => r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/") || r7.apiVersion.startsWith("argoproj.io/"));
@@ -35438,7 +35765,7 @@ function planReleases(inputs, o) {
   const root2 = valuesRoot2(o.cwd);
   const charts = availableCharts(o.chartsDirs, o.metCharts);
   const checked = /* @__PURE__ */ new Map();
-  const chartsOnly = (list2) => list2.filter((f) => !(f.deploy.maybeManifests && f.missing === "chart"));
+  const chartsOnly = (list4) => list4.filter((f) => !(f.deploy.maybeManifests && f.missing === "chart"));
   const found = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)));
   const renderedCharts = new Set(o.render ? found.flatMap((f) => f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : []) : []);
   let folder;
@@ -35458,7 +35785,7 @@ function planReleases(inputs, o) {
     const out = [];
     if (all.length === 0) return out;
     const locator = new Locator();
-    const places = (list2) => list2.slice(0, 200).map((f) => {
+    const places = (list4) => list4.slice(0, 200).map((f) => {
       const at2 = placeOf3(f.deploy.at, locator);
       return { filePath: at2.filePath, line: at2.range.line, column: at2.range.column };
     });
@@ -36250,8 +36577,8 @@ function istioComponentOf(t) {
 }
 
 // rules/inject-label-conflict.ts
-function revisionNamed(name, webhooks) {
-  return webhooks.find((w) => w.tag === name)?.revision ?? name;
+function revisionNamed(name2, webhooks) {
+  return webhooks.find((w) => w.tag === name2)?.revision ?? name2;
 }
 function enabledNamespaceEffect(t, podRev, facts) {
   const p = predictForTemplate(t, facts);
@@ -36686,8 +37013,8 @@ var injection_revision_missing_default = createRule({
         const labels = asObject(asObject(ns2.object.metadata)?.labels) ?? {};
         const injection = labels[NS_INJECTION_LABEL];
         const rev = labels[REV_LABEL];
-        const selects = injection === "enabled" || injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev);
-        if (!selects) return;
+        const selects2 = injection === "enabled" || injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev);
+        if (!selects2) return;
         const install = installFor(ns2);
         if (!install) return;
         if (injection === "enabled") {
@@ -36870,10 +37197,10 @@ function templateFolderOf(displayPath) {
   if (roles >= 0 && roles + 1 < parts.length - 1) return parts.slice(0, roles + 2).join("/");
   return parts.slice(0, -1).join("/") || ".";
 }
-function parentOf2(name) {
-  if (/(^|\/)roles\/[^/]+$/.test(name)) return void 0;
-  const at2 = name.lastIndexOf("/");
-  return at2 > 0 ? name.slice(0, at2) : void 0;
+function parentOf2(name2) {
+  if (/(^|\/)roles\/[^/]+$/.test(name2)) return void 0;
+  const at2 = name2.lastIndexOf("/");
+  return at2 > 0 ? name2.slice(0, at2) : void 0;
 }
 function mergeSiblings(groups) {
   let current = [...groups];
@@ -36946,9 +37273,9 @@ var unrendered_template_default = createRule({
           context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }
-        const name = templateFolderOf(doc.file.displayPath);
-        let folder = folders.get(name);
-        if (!folder) folders.set(name, folder = { name, engine: template.engine, first: { doc, offset }, files: /* @__PURE__ */ new Set() });
+        const name2 = templateFolderOf(doc.file.displayPath);
+        let folder = folders.get(name2);
+        if (!folder) folders.set(name2, folder = { name: name2, engine: template.engine, first: { doc, offset }, files: /* @__PURE__ */ new Set() });
         folder.files.add(doc.file.displayPath);
       },
       "Program:exit"() {
@@ -36968,13 +37295,13 @@ var unrendered_template_default = createRule({
 });
 
 // src/model/pod/no-proxy.ts
-function lookup(env, name) {
+function lookup(env, name2) {
   let found;
-  for (const e of env.entries) if (e.name === name) found = e;
+  for (const e of env.entries) if (e.name === name2) found = e;
   if (found) {
-    return found.value === void 0 ? { state: "unknown", because: `${name} ${found.unknownBecause ?? "has no literal value"}`, open: false } : { state: "set", entry: found, value: found.value };
+    return found.value === void 0 ? { state: "unknown", because: `${name2} ${found.unknownBecause ?? "has no literal value"}`, open: false } : { state: "set", entry: found, value: found.value };
   }
-  return env.openTo ? { state: "unknown", because: `${name} may come from ${env.openTo}`, open: true } : { state: "unset" };
+  return env.openTo ? { state: "unknown", because: `${name2} may come from ${env.openTo}`, open: true } : { state: "unset" };
 }
 function effectiveVar(env, names2) {
   const empty = [];
@@ -37097,9 +37424,9 @@ function splitHostPort(s) {
   }
   return { host, port: s.slice(i + 1) };
 }
-function parseNoProxy(list2) {
+function parseNoProxy(list4) {
   const out = [];
-  for (const part of list2.split(",")) {
+  for (const part of list4.split(",")) {
     const raw = part.trim();
     const p = raw.toLowerCase();
     if (p === "") continue;
@@ -37148,12 +37475,12 @@ function entryMatches(e, host, port, ip) {
       return false;
   }
 }
-function noProxyCovers(list2, host, port) {
+function noProxyCovers(list4, host, port) {
   const h = host.trim().toLowerCase();
   const p = String(port);
   const ip = parseIp(h);
   if (h === "localhost" || ip && isLoopback(ip)) return { covered: true, by: void 0, reason: `does not matter: Go never proxies ${h}` };
-  const entries2 = parseNoProxy(list2);
+  const entries2 = parseNoProxy(list4);
   if (entries2.length === 0) return { covered: false, by: void 0, reason: "is empty" };
   const hit = entries2.find((e) => entryMatches(e, h, p, ip));
   if (hit) {
@@ -37207,9 +37534,9 @@ function isKubeApiserver(c) {
   if (program === "hyperkube" && (argv[1] === "apiserver" || argv[1] === "kube-apiserver")) return true;
   return typeof c.image === "string" && APISERVER_IMAGE.test(imageName2(c.image));
 }
-function envListOf(list2, openTo) {
+function envListOf(list4, openTo) {
   const entries2 = [];
-  (Array.isArray(list2) ? list2 : []).forEach((item, index) => {
+  (Array.isArray(list4) ? list4 : []).forEach((item, index) => {
     const o = asObject(item);
     if (!o || typeof o.name !== "string") return;
     if (o.valueFrom !== void 0 && o.valueFrom !== null) {
@@ -37250,8 +37577,8 @@ function webhookThroughProxy(env, hosts) {
     assumesClosed = true;
     if (np.state === "unknown") return void 0;
   }
-  const list2 = np.state === "set" ? np.value : "";
-  const decisions = hosts.map((h) => ({ h, d: noProxyCovers(list2, h.host, h.port) }));
+  const list4 = np.state === "set" ? np.value : "";
+  const decisions = hosts.map((h) => ({ h, d: noProxyCovers(list4, h.host, h.port) }));
   const missedWith = decisions.filter((x) => !x.d.covered);
   const first = missedWith[0];
   if (!first) return void 0;
@@ -37961,14 +38288,14 @@ function correctedText(text2, parsed, problem, kind2, version2) {
   if (kind2 === "unknown") {
     const from = parseConfigPath(problem.path);
     const to = parseConfigPath(problem.suggestion);
-    const name = to[to.length - 1];
-    if (from.length !== to.length || !from.slice(0, -1).every((s, i) => s === to[i]) || typeof name !== "string") return void 0;
+    const name2 = to[to.length - 1];
+    if (from.length !== to.length || !from.slice(0, -1).every((s, i) => s === to[i]) || typeof name2 !== "string") return void 0;
     if (!loc.key || loc.keyName === void 0) return void 0;
     const parent = getIn(parsed.value, from.slice(0, -1));
-    if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name)) return void 0;
+    if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name2)) return void 0;
     const keySource = text2.slice(loc.key[0], loc.key[1]);
     if (!keySource.includes(loc.keyName)) return void 0;
-    out = text2.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text2.slice(loc.key[1]);
+    out = text2.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name2) + text2.slice(loc.key[1]);
   } else {
     if (!loc.value) return void 0;
     out = text2.slice(0, loc.value[0]) + problem.suggestion + text2.slice(loc.value[1]);
@@ -38014,8 +38341,8 @@ var proxy_config_invalid_default = createRule({
         const path = templatePath(t, "metadata", "annotations", PROXY_CONFIG_KEY);
         const resource = t.resource;
         if (typeof raw === "object" && raw !== null) {
-          const list2 = Array.isArray(raw);
-          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
+          const list4 = Array.isArray(raw);
+          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list4 ? "a list" : "a mapping" } });
           return;
         }
         if (typeof raw !== "string" || isPlaceholder(raw)) return;
@@ -38447,11 +38774,11 @@ function excludePortsProblem(v2) {
 function interfaceNamesProblem(v2) {
   if (v2 === "") return void 0;
   for (const element of v2.split(",")) {
-    const name = element.trim();
-    if (name === "") return { element, reason: "the list has a stray comma" };
-    if (Buffer.byteLength(name) > 15) return { element, reason: `interface name ${quote(name)} is longer than 15 characters` };
-    if (!/^[a-zA-Z]/.test(name)) return { element, reason: `interface name ${quote(name)} must start with a letter` };
-    if (!/^[a-zA-Z0-9_.-]*$/.test(name)) return { element, reason: `interface name ${quote(name)} may hold only letters, digits, "_", "." and "-"` };
+    const name2 = element.trim();
+    if (name2 === "") return { element, reason: "the list has a stray comma" };
+    if (Buffer.byteLength(name2) > 15) return { element, reason: `interface name ${quote(name2)} is longer than 15 characters` };
+    if (!/^[a-zA-Z]/.test(name2)) return { element, reason: `interface name ${quote(name2)} must start with a letter` };
+    if (!/^[a-zA-Z0-9_.-]*$/.test(name2)) return { element, reason: `interface name ${quote(name2)} may hold only letters, digits, "_", "." and "-"` };
   }
   return void 0;
 }
@@ -38915,7 +39242,7 @@ function initCaptureFromPlan(native, cni) {
 }
 function initCaptureFromLayout(t, c) {
   const inits = t.containers.filter((x) => x.group === "initContainers");
-  const pos = (name) => inits.find((x) => x.name === name)?.index ?? -1;
+  const pos = (name2) => inits.find((x) => x.name === name2)?.index ?? -1;
   const proxy = inits.find((x) => x.name === "istio-proxy" && x.object.restartPolicy === "Always");
   if (proxy && proxy.index < c.index) return "captured";
   const init = pos("istio-init");
@@ -39365,7 +39692,7 @@ var init_rerun_prune_default = createRule({
     let newerInstall = false;
     const configMaps = /* @__PURE__ */ new Map();
     const mounts = [];
-    const cmKey = (ns2, name) => `${ns2 ?? ""}/${name}`;
+    const cmKey = (ns2, name2) => `${ns2 ?? ""}/${name2}`;
     const CLI = /\b(?:docker|crictl|nerdctl)\b/;
     return {
       Resource(r7) {
@@ -39384,9 +39711,9 @@ var init_rerun_prune_default = createRule({
         for (const c of t.containers) {
           const entries2 = [];
           for (const key of ["command", "args"]) {
-            const list2 = c.object[key];
-            if (!Array.isArray(list2)) continue;
-            list2.forEach((v2, i) => {
+            const list4 = c.object[key];
+            if (!Array.isArray(list4)) continue;
+            list4.forEach((v2, i) => {
               if (typeof v2 === "string") entries2.push({ text: v2, path: [...c.path, key, i] });
             });
           }
@@ -39403,8 +39730,8 @@ var init_rerun_prune_default = createRule({
         if (found.length > 0 && (hostPath || hostPID && nsenter)) hits.push(...found);
         const names2 = [];
         for (const v2 of Array.isArray(t.spec.volumes) ? t.spec.volumes : []) {
-          const name = getIn(v2, ["configMap", "name"]);
-          if (typeof name === "string") names2.push(name);
+          const name2 = getIn(v2, ["configMap", "name"]);
+          if (typeof name2 === "string") names2.push(name2);
           const sources = getIn(v2, ["projected", "sources"]);
           for (const s of Array.isArray(sources) ? sources : []) {
             const n = getIn(s, ["configMap", "name"]);
@@ -39413,7 +39740,7 @@ var init_rerun_prune_default = createRule({
         }
         if (names2.length === 0 || !hostPath && !hostPID) return;
         const by = `${t.resource.kind} ${t.resource.name}`;
-        for (const name of names2) mounts.push({ namespace: t.resource.namespace, name, by, hostPath, hostPID, nsenter });
+        for (const name2 of names2) mounts.push({ namespace: t.resource.namespace, name: name2, by, hostPath, hostPID, nsenter });
       },
       "Program:exit"() {
         const seen = /* @__PURE__ */ new Set();
@@ -39637,9 +39964,9 @@ for (const c of NETWORK_CLIENTS) {
 var MIGRATION = { label: "its own", names: [], dials: "address-env" };
 function envOf(c) {
   const out = /* @__PURE__ */ new Map();
-  const list2 = c.object.env;
-  if (!Array.isArray(list2)) return out;
-  for (const item of list2.slice(0, MAX_ENV)) {
+  const list4 = c.object.env;
+  if (!Array.isArray(list4)) return out;
+  for (const item of list4.slice(0, MAX_ENV)) {
     const e = asObject(item);
     if (!e || typeof e.name !== "string") continue;
     if (typeof e.value === "string" || typeof e.value === "number") {
@@ -39706,8 +40033,8 @@ function addressOf(word2, env, bare, depth = 0) {
   if (text2 === "" || text2.startsWith("/") || text2.startsWith(".") || text2.startsWith("-")) return void 0;
   const scheme = /^([A-Za-z][A-Za-z0-9+.\-]*):\/\/([^/?#]*)/.exec(text2.startsWith("jdbc:") ? text2.slice(5) : text2);
   if (scheme) {
-    const name = scheme[1].toLowerCase().split("+")[0];
-    if (LOCAL_SCHEMES.has(name)) return void 0;
+    const name2 = scheme[1].toLowerCase().split("+")[0];
+    if (LOCAL_SCHEMES.has(name2)) return void 0;
     const authority = scheme[2].slice(scheme[2].lastIndexOf("@") + 1);
     if (authority === "") return void 0;
     const m = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(authority);
@@ -39718,7 +40045,7 @@ function addressOf(word2, env, bare, depth = 0) {
     const fromVar = written !== void 0 ? varValue(written, env) : void 0;
     const explicit = portOf(written) ?? (fromVar && "literal" in fromVar ? portOf(fromVar.literal) : void 0);
     if (written !== void 0 && written !== "" && explicit === void 0) return { port: void 0 };
-    const fallback = SCHEME_PORTS[name] ?? void 0;
+    const fallback = SCHEME_PORTS[name2] ?? void 0;
     if (explicit !== void 0 || !firstHost.includes("$")) return { port: explicit ?? fallback };
     const value = varValue(firstHost, env);
     if (!value || !("literal" in value)) return { port: void 0 };
@@ -39737,8 +40064,8 @@ function addressOf(word2, env, bare, depth = 0) {
   }
   return void 0;
 }
-function envAddress(name, value, env) {
-  const upper = name.toUpperCase();
+function envAddress(name2, value, env) {
+  const upper = name2.toUpperCase();
   if (!ADDRESS_ENV_SUFFIXES.some((s) => upper.endsWith(s))) return void 0;
   const parts = upper.split("_");
   if (parts.some((p) => SELF_ADDRESS_WORDS.includes(p))) return void 0;
@@ -39750,8 +40077,8 @@ function envAddress(name, value, env) {
 }
 function envAddresses(env) {
   const out = [];
-  for (const [name, value] of env) {
-    const a = envAddress(name, value, env);
+  for (const [name2, value] of env) {
+    const a = envAddress(name2, value, env);
     if (a) out.push(a);
   }
   return out;
@@ -39978,13 +40305,13 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
   const rest = words.slice(i);
   const first = rest[0];
   if (!first) return;
-  const name = basename4(first.text);
-  if (SHELLS.has(name)) {
+  const name2 = basename4(first.text);
+  if (SHELLS.has(name2)) {
     const script = shellScript(rest);
     const cost = script ? Math.min(script.text.length, MAX_SCRIPT) : 0;
     if (script && depth < MAX_DEPTH2 && budget.chars >= cost) {
       budget.chars -= cost;
-      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text2) => ({ text: text2, path: script.path })), env, out, depth + 1, false, budget, name);
+      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text2) => ({ text: text2, path: script.path })), env, out, depth + 1, false, budget, name2);
     }
     return;
   }
@@ -39996,14 +40323,14 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
     out.push({ client: "bash /dev/tcp", ports: port !== void 0 ? [port] : "unknown", path: w.path });
     return;
   }
-  const client = BY_NAME.get(name);
+  const client = BY_NAME.get(name2);
   if (client) {
     const ports = clientDial(client, rest.slice(1).map((w) => w.text), env);
     if (ports !== void 0) out.push({ client: client.label, ports, path: first.path });
-    if (ports !== void 0 || !(entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)))) return;
+    if (ports !== void 0 || !(entrypointUnknown || MIGRATE_WORDS.has(migrateName(name2)))) return;
   }
-  if (NON_RUNNERS.has(name)) return;
-  const from = entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)) ? 0 : 1;
+  if (NON_RUNNERS.has(name2)) return;
+  const from = entrypointUnknown || MIGRATE_WORDS.has(migrateName(name2)) ? 0 : 1;
   const tail = rest.slice(from);
   const at2 = tail.findIndex((w, k2) => MIGRATE_WORDS.has(k2 === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k2 - 1]?.text ?? ""} ${w.text}`));
   const migrate = tail[at2];
@@ -40052,8 +40379,8 @@ function captureOf(t) {
   if (include !== void 0 && include.trim() !== "*") return { kind: "unknown" };
   const ranges = labelString(t.annotations[EXCLUDE_IP_RANGES]);
   if (ranges !== void 0 && ranges.trim() !== "") {
-    const list2 = ranges.split(",").map((r7) => r7.trim());
-    return list2.some((r7) => ALL_IPV4.has(r7)) ? { kind: "none" } : { kind: "unknown" };
+    const list4 = ranges.split(",").map((r7) => r7.trim());
+    return list4.some((r7) => ALL_IPV4.has(r7)) ? { kind: "none" } : { kind: "unknown" };
   }
   const ports = labelString(t.annotations[EXCLUDE_PORTS]);
   if (ports !== void 0 && ports.trim() !== "") {
@@ -40226,9 +40553,9 @@ function injectedVolumes(t, facts) {
   if (Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION) && t.containers.some((c) => c.name === "istio-proxy")) {
     const istio2 = [];
     for (const v2 of volumesOf(t)) {
-      const name = volumeName(v2);
-      if (name === void 0 || !isLocalVolume(v2)) continue;
-      (istioNames.has(name) ? istio2 : own).push(name);
+      const name2 = volumeName(v2);
+      if (name2 === void 0 || !isLocalVolume(v2)) continue;
+      (istioNames.has(name2) ? istio2 : own).push(name2);
     }
     return { istio: istio2, own, annotations };
   }
@@ -40239,8 +40566,8 @@ function injectedVolumes(t, facts) {
   const istio = ISTIO_LOCAL_VOLUMES.filter((v2) => !(v2 === "workload-certs" && extras.gkeWorkloadCertificate));
   istio.push(...userVolumeNames(labelString(t.annotations[USER_VOLUME_ANNOTATION])));
   for (const v2 of volumesOf(t)) {
-    const name = volumeName(v2);
-    if (name !== void 0 && isLocalVolume(v2)) own.push(name);
+    const name2 = volumeName(v2);
+    if (name2 !== void 0 && isLocalVolume(v2)) own.push(name2);
   }
   return { istio, own, annotations };
 }
@@ -40274,20 +40601,20 @@ var autoscaler_safe_to_evict_default = createRule({
         if (!check) return;
         const written = labelString(t.annotations[SAFE_TO_EVICT_LOCAL_VOLUMES]);
         const listed = listedVolumes(written).map((v2) => v2.trim()).filter((v2) => v2 !== "");
-        const list2 = [.../* @__PURE__ */ new Set([...listed, ...check.blocking])].join(",");
+        const list4 = [.../* @__PURE__ */ new Set([...listed, ...check.blocking])].join(",");
         const annotationsPath = templatePath(t, "metadata", "annotations");
         let target;
         let edits = [];
         if (written !== void 0) {
           target = [...annotationsPath, SAFE_TO_EVICT_LOCAL_VOLUMES];
-          edits = [{ op: "set", path: target, value: list2 }];
+          edits = [{ op: "set", path: target, value: list4 }];
         } else if (Object.hasOwn(t.metadata, "annotations")) {
           target = annotationsPath;
           const a = asObject(t.metadata.annotations);
-          if (a && Object.keys(a).length > 0) edits = [{ op: "insert", path: annotationsPath, key: SAFE_TO_EVICT_LOCAL_VOLUMES, value: list2 }];
+          if (a && Object.keys(a).length > 0) edits = [{ op: "insert", path: annotationsPath, key: SAFE_TO_EVICT_LOCAL_VOLUMES, value: list4 }];
         } else {
           target = metadataAnchor(t);
-          if (Object.keys(t.metadata).length > 0) edits = [{ op: "insert", path: templatePath(t, "metadata"), key: "annotations", value: { [SAFE_TO_EVICT_LOCAL_VOLUMES]: list2 } }];
+          if (Object.keys(t.metadata).length > 0) edits = [{ op: "insert", path: templatePath(t, "metadata"), key: "annotations", value: { [SAFE_TO_EVICT_LOCAL_VOLUMES]: list4 } }];
         }
         context.report({
           target: { resource: t.resource, path: target },
@@ -40299,7 +40626,7 @@ var autoscaler_safe_to_evict_default = createRule({
             own: check.own.length ? `, and its own ${shortList(check.own)},` : "",
             annotation: SAFE_TO_EVICT_LOCAL_VOLUMES
           },
-          suggest: edits.length ? [{ messageId: "addLocalVolumes", data: { annotation: SAFE_TO_EVICT_LOCAL_VOLUMES, list: list2 }, edits }] : []
+          suggest: edits.length ? [{ messageId: "addLocalVolumes", data: { annotation: SAFE_TO_EVICT_LOCAL_VOLUMES, list: list4 }, edits }] : []
         });
       }
     };
@@ -41196,17 +41523,17 @@ var ambient_network_policy_default = createRule({
         budget--;
         if (p.namespace !== void 0 && p.namespace !== d.namespace) continue;
         if (p.unreadable !== void 0) return void 0;
-        const applies = and(direction === "ingress" ? p.isolatesIngress : p.isolatesEgress, selectsPod(p, d.namespace, d.labels));
-        if (applies !== false) applying.push({ p, applies });
+        const applies2 = and(direction === "ingress" ? p.isolatesIngress : p.isolatesEgress, selectsPod(p, d.namespace, d.labels));
+        if (applies2 !== false) applying.push({ p, applies: applies2 });
       }
       const isolating = applying.filter((a) => a.applies === true).map((a) => a.p);
       if (isolating.length === 0) return void 0;
       const admitted = (peer, port) => {
         let any = false;
-        for (const { p, applies } of applying) {
+        for (const { p, applies: applies2 } of applying) {
           let byPolicy = false;
           for (const rule of p[direction]) byPolicy = or(byPolicy, ruleAdmits(rule, p.namespace, peer, port));
-          any = or(any, and(applies, byPolicy));
+          any = or(any, and(applies2, byPolicy));
           if (any === true) return true;
         }
         return any;
@@ -41522,11 +41849,11 @@ var ambient_authz_policy_default = createRule({
         const ns2 = t.resource.namespace;
         if (ns2 === void 0 || podCount >= MAX_PODS) return;
         podCount++;
-        const list2 = podsByNs.get(ns2) ?? [];
+        const list4 = podsByNs.get(ns2) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
-        list2.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns2, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
-        podsByNs.set(ns2, list2);
+        list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns2, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
+        podsByNs.set(ns2, list4);
       },
       "Program:exit"() {
         for (const p of policies) {
@@ -41569,7 +41896,7 @@ var ambient_authz_policy_default = createRule({
     function ambientClients() {
       if (clients) return clients;
       clients = [];
-      for (const list2 of podsByNs.values()) for (const c of list2) if (c.ambient && !isGatewayPod(c)) clients.push(c);
+      for (const list4 of podsByNs.values()) for (const c of list4) if (c.ambient && !isGatewayPod(c)) clients.push(c);
       return clients;
     }
     function waypointsOf(pod) {
@@ -41633,15 +41960,15 @@ var ambient_authz_policy_default = createRule({
       }
     }
     function checkWaypointSelector(p, ns2, matchLabels) {
-      const name = matchLabels[GATEWAY_NAME_LABEL];
-      if (name === void 0) return false;
-      const gateway = facts.mesh.waypoints.find((g) => g.name === name && g.namespace === ns2 && g.className === WAYPOINT_CLASS);
+      const name2 = matchLabels[GATEWAY_NAME_LABEL];
+      if (name2 === void 0) return false;
+      const gateway = facts.mesh.waypoints.find((g) => g.name === name2 && g.namespace === ns2 && g.className === WAYPOINT_CLASS);
       if (!gateway) return false;
       context.report({
         target: { resource: p, path: ["spec", "selector", "matchLabels", GATEWAY_NAME_LABEL] },
         messageId: "waypointSelector",
-        data: { name },
-        related: [{ target: { resource: gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${ns2}/${name}` }]
+        data: { name: name2 },
+        related: [{ target: { resource: gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${ns2}/${name2}` }]
       });
       return true;
     }
@@ -41672,16 +41999,16 @@ var ambient_authz_policy_default = createRule({
         const path = field === "targetRefs" ? ["spec", "targetRefs", i] : ["spec", "targetRef"];
         const kind2 = ref.kind;
         const group = typeof ref.group === "string" ? ref.group : "";
-        const name = typeof ref.name === "string" ? ref.name : void 0;
-        if (name === void 0) return;
+        const name2 = typeof ref.name === "string" ? ref.name : void 0;
+        if (name2 === void 0) return;
         if (typeof ref.namespace === "string" && ref.namespace !== "" && ref.namespace !== ns2) return;
         if (kind2 === "GatewayClass" && group === "gateway.networking.k8s.io") {
-          if (name !== WAYPOINT_GATEWAY_CLASS) ctx.report({ target: { resource: p, path: [...path, "name"] }, messageId: "gatewayClass", data: { name } });
+          if (name2 !== WAYPOINT_GATEWAY_CLASS) ctx.report({ target: { resource: p, path: [...path, "name"] }, messageId: "gatewayClass", data: { name: name2 } });
           return;
         }
         const table = kind2 === "Service" && (group === "" || group === "core") ? services : kind2 === "ServiceEntry" && group === "networking.istio.io" ? serviceEntries : void 0;
         if (!table) return;
-        const target = table.get(`${ns2}/${name}`);
+        const target = table.get(`${ns2}/${name2}`);
         if (!target) return;
         const nsLabels = namespaceLabelSet(ns2, facts).labels;
         const bound = waypointRef(target.labels, ns2, nsLabels, facts.mesh.version);
@@ -41690,7 +42017,7 @@ var ambient_authz_policy_default = createRule({
         ctx.report({
           target: { resource: p, path: [...path, "name"] },
           messageId: "targetUnbound",
-          data: { kind: String(kind2), name: `${ns2}/${name}`, why },
+          data: { kind: String(kind2), name: `${ns2}/${name2}`, why },
           related: [{ target: { resource: target.resource, path: ["metadata"] }, message: `${describeResource(target.resource)} names no waypoint` }]
         });
       });
@@ -41840,9 +42167,9 @@ function webhookOverlaps(hooks, listed = Infinity) {
   groups.forEach(({ ns: ns2 }, g) => {
     if (ns2.other !== 0) broad.push(g);
     const add = (slot) => {
-      const list2 = bySlot.get(slot) ?? [];
-      list2.push(g);
-      bySlot.set(slot, list2);
+      const list4 = bySlot.get(slot) ?? [];
+      list4.push(g);
+      bySlot.set(slot, list4);
     };
     if (ns2.none !== 0) add(0);
     for (const [slot, mask] of ns2.named) if (mask !== 0) add(slot);
@@ -42079,8 +42406,8 @@ var webhook_service_missing_default = createRule({
     const byName = /* @__PURE__ */ new Map();
     const openNamespaces = /* @__PURE__ */ new Set();
     const add = (map, key, o) => {
-      const list2 = map.get(key);
-      if (list2) list2.push(o);
+      const list4 = map.get(key);
+      if (list4) list4.push(o);
       else map.set(key, [o]);
     };
     const byFolder = /* @__PURE__ */ new Map();
@@ -42248,7 +42575,7 @@ var yaml_nonstring_value_default = createRule({
         env.forEach((e, i) => {
           const entry = asObject(e);
           if (!entry || !("value" in entry)) return;
-          const name = typeof entry.name === "string" ? entry.name : `#${i}`;
+          const name2 = typeof entry.name === "string" ? entry.name : `#${i}`;
           const v2 = entry.value;
           if (typeof v2 === "string" || v2 === null) return;
           if (typeof v2 !== "boolean" && typeof v2 !== "number") return;
@@ -42256,7 +42583,7 @@ var yaml_nonstring_value_default = createRule({
           context.report({
             target: { resource: c.template.resource, path: [...c.path, "env", i, "value"] },
             messageId: "nonString",
-            data: { what: "Env var", key: name, where: ` of container "${c.name}"`, type, value: String(v2) },
+            data: { what: "Env var", key: name2, where: ` of container "${c.name}"`, type, value: String(v2) },
             fix: [{ op: "quote", path: [...c.path, "env", i, "value"] }]
           });
         });
@@ -42273,10 +42600,10 @@ var BINDS = {
   Namespace: "namespace"
 };
 var gatewayName = (g) => `${g.namespace ?? ""}/${g.name}`;
-function report(context, resource, labelPath, problem, name, namespace, objectKind, objectNamespace, version2) {
+function report(context, resource, labelPath, problem, name2, namespace, objectKind, objectNamespace, version2) {
   const target = { resource, path: labelPath };
   if (problem.kind === "missing") {
-    context.report({ target, messageId: "missing", data: { name, namespace, near: problem.near.slice(0, 3).join(", ") } });
+    context.report({ target, messageId: "missing", data: { name: name2, namespace, near: problem.near.slice(0, 3).join(", ") } });
     return;
   }
   const g = problem.gateway;
@@ -42388,19 +42715,19 @@ var route_without_waypoint_default = createRule({
           const bound = waypointRef(serviceLabels, ref.namespace, { known: ns2.labels, complete: true }, context.facts.mesh.version);
           if (bound === "unknown" || bound !== void 0 && !bound.none) continue;
           if (ns2.labels[DATAPLANE_MODE] !== AMBIENT) continue;
-          const name = `${ref.namespace}/${ref.name}`;
+          const name2 = `${ref.namespace}/${ref.name}`;
           const target = { resource: ref.route, path: ["spec", "parentRefs", ref.index] };
-          const related = [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${name}` }];
+          const related = [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${name2}` }];
           if (bound === void 0) {
-            context.report({ target, messageId: "noWaypoint", data: { service: name, namespace: ref.namespace }, related });
+            context.report({ target, messageId: "noWaypoint", data: { service: name2, namespace: ref.namespace }, related });
             continue;
           }
           const onService = bound.from === "object";
-          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT] }, message: `Service ${name}: ${USE_WAYPOINT}=${bound.name}` } : namespaceLabelLocation(ns2, USE_WAYPOINT, `namespace ${ref.namespace}: ${USE_WAYPOINT}=${bound.name}`);
+          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT] }, message: `Service ${name2}: ${USE_WAYPOINT}=${bound.name}` } : namespaceLabelLocation(ns2, USE_WAYPOINT, `namespace ${ref.namespace}: ${USE_WAYPOINT}=${bound.name}`);
           context.report({
             target,
             messageId: "waypointNone",
-            data: { service: name, where: onService ? "it" : `namespace ${ref.namespace}`, value: bound.name },
+            data: { service: name2, where: onService ? "it" : `namespace ${ref.namespace}`, value: bound.name },
             related: label ? [label] : related
           });
         }
@@ -42451,9 +42778,9 @@ var use_waypoint_none_service_default = createRule({
     return {
       Resource(r7) {
         if (r7.kind !== "Service" || r7.apiVersion !== "v1" || r7.namespace === void 0) return;
-        const list2 = services.get(r7.namespace) ?? [];
-        if (list2.length < MAX_SERVICES_PER_NAMESPACE) list2.push(r7);
-        services.set(r7.namespace, list2);
+        const list4 = services.get(r7.namespace) ?? [];
+        if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push(r7);
+        services.set(r7.namespace, list4);
       },
       PodTemplate(t) {
         const own = labelString(t.labels[USE_WAYPOINT]);
@@ -42554,6 +42881,1072 @@ var ztunnel_cni_pod_security_default = createRule({
   }
 });
 
+// src/model/data/port-protocols.json
+var port_protocols_default = {
+  source: "istio/istio pkg/config/kube/conversion.go ConvertProtocol and pkg/config/protocol/instance.go Parse, IsHTTP, IsTCP (the same from 1.18 to 1.31): appProtocol first (with Kubernetes' standard names), else the port name's prefix before the first '-' (grpc-web whole), case-insensitive; a name Istio does not know is sniffed, unless the port is a well-known one (then TCP); UDP by the port's protocol",
+  names: {
+    tcp: "tcp",
+    udp: "udp",
+    grpc: "http",
+    "grpc-web": "http",
+    http: "http",
+    http_proxy: "http",
+    http2: "http",
+    https: "tcp",
+    tls: "tcp",
+    mongo: "tcp",
+    redis: "tcp",
+    mysql: "tcp"
+  },
+  appProtocolStandard: { "kubernetes.io/h2c": "http", "kubernetes.io/ws": "http", "kubernetes.io/wss": "tcp" },
+  wellKnownPorts: [25, 53, 3306, 27017]
+};
+
+// src/model/traffic/service.ts
+var MAX_PORTS3 = 256;
+var portNumber = (v2) => typeof v2 === "number" && Number.isInteger(v2) && v2 > 0 && v2 < 65536 ? v2 : void 0;
+function serviceOf(r7) {
+  if (r7.kind !== "Service" || r7.apiVersion !== "v1" || !r7.name || r7.namespace === void 0) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  if (spec.type === "ExternalName") return void 0;
+  const raw = asObject(spec.selector);
+  const selector = raw && Object.keys(raw).length > 0 ? labelRecord(raw) : void 0;
+  const ports = [];
+  for (const [index, p] of (Array.isArray(spec.ports) ? spec.ports.slice(0, MAX_PORTS3) : []).entries()) {
+    const o = asObject(p);
+    const port = portNumber(o?.port);
+    if (!o || port === void 0) continue;
+    const target = portNumber(o.targetPort) ?? (typeof o.targetPort === "string" && o.targetPort !== "" ? o.targetPort : port);
+    ports.push({
+      index,
+      name: typeof o.name === "string" ? o.name : void 0,
+      port,
+      targetPort: target,
+      protocol: typeof o.protocol === "string" ? o.protocol : "TCP",
+      appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
+    });
+  }
+  return { resource: r7, namespace: r7.namespace, name: r7.name, selector, ports };
+}
+function selects(s, namespace, labels) {
+  if (!s.selector || namespace !== s.namespace) return false;
+  return Object.entries(s.selector).every(([k2, v2]) => labels[k2] === v2);
+}
+function endpointPort(t, p) {
+  if (typeof p.targetPort === "number") return p.targetPort;
+  for (const c of t.containers) {
+    if (c.group !== "containers") continue;
+    for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS3) : []) {
+      const o = asObject(cp);
+      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+    }
+  }
+  return void 0;
+}
+var NAMES = port_protocols_default.names;
+var STANDARD = port_protocols_default.appProtocolStandard;
+var WELL_KNOWN = new Set(port_protocols_default.wellKnownPorts);
+function portProtocol(p) {
+  if (p.protocol === "UDP") return "udp";
+  let name2 = p.name ?? "";
+  if (p.appProtocol !== void 0) {
+    const standard = STANDARD[p.appProtocol];
+    if (standard) return standard;
+    name2 = p.appProtocol;
+  }
+  const lower = name2.toLowerCase();
+  const prefix = lower.startsWith("grpc-web") ? "grpc-web" : lower.split("-")[0] ?? "";
+  const parsed = NAMES[prefix];
+  if (parsed) return parsed;
+  return WELL_KNOWN.has(p.port) ? "tcp" : "sniffed";
+}
+
+// src/model/traffic/inputs.ts
+var MAX_PODS2 = 2e4;
+var MAX_SERVICES = 2e4;
+var MAX_POLICIES2 = 5e3;
+var TrafficInputs = class {
+  constructor(facts) {
+    this.facts = facts;
+  }
+  facts;
+  pods = [];
+  services = [];
+  policies = [];
+  /** Root namespaces the mesh configs among the inputs name, with one config that says each. */
+  roots = /* @__PURE__ */ new Map();
+  byName;
+  /** Whether a resource was one the traffic rules read (a Service, a PeerAuthentication, a mesh config). */
+  addResource(r7) {
+    const service = serviceOf(r7);
+    if (service) {
+      if (this.services.length < MAX_SERVICES) this.services.push(service);
+      this.byName = void 0;
+      return true;
+    }
+    const policy = peerAuthenticationOf(r7);
+    if (policy) {
+      if (this.policies.length < MAX_POLICIES2) this.policies.push(policy);
+      return true;
+    }
+    const root2 = rootNamespaceStated(r7);
+    if (root2 !== void 0 && !this.roots.has(root2)) this.roots.set(root2, r7);
+    return root2 !== void 0;
+  }
+  addPodTemplate(t) {
+    const ns2 = t.resource.namespace;
+    if (ns2 === void 0 || this.pods.length >= MAX_PODS2) return void 0;
+    const outcome = proxyOf(t, this.facts);
+    const pod = { t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+    this.pods.push(pod);
+    return pod;
+  }
+  /** One root namespace among the inputs: known; none, or several that disagree: not known. */
+  root() {
+    const [only] = this.roots;
+    return this.roots.size === 1 && only ? { root: { known: true, name: only[0] }, config: only[1] } : { root: { known: false }, config: void 0 };
+  }
+  service(namespace, name2) {
+    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
+    return this.byName.get(`${namespace}/${name2}`);
+  }
+  /** The pod templates a Service's selector picks among the inputs. */
+  podsOf(s) {
+    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
+  }
+  /** The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod names no such port. */
+  modesOn(pods, port) {
+    const { root: root2 } = this.root();
+    const out = [];
+    for (const pod of pods) {
+      const target = endpointPort(pod.t, port);
+      if (target === void 0) return void 0;
+      out.push(effectiveMtls(pod, target, this.policies, root2));
+    }
+    return out;
+  }
+};
+var MAX_RELATED_SERVERS = 5;
+function modeRelated(inputs, service, port, pods, modes) {
+  const related = [];
+  for (const m of modes) {
+    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
+      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
+    }
+  }
+  const { root: root2, config } = inputs.root();
+  if (config && root2.known && modes.some((m) => m.decidedBy?.resource.namespace === root2.name)) {
+    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root2.name}` });
+  }
+  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
+  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
+    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
+  });
+  return related;
+}
+
+// src/model/traffic/references.ts
+var MAX_VALUES = 500;
+var MAX_VALUE_CHARS = 4096;
+var MAX_REFERENCES = 200;
+var LABEL = "[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?";
+var HOST = new RegExp(`(?<![-a-z0-9.@/])(?:([a-z][a-z0-9+.-]{0,20})://(?:[^@/\\s]{0,200}@)?)?(${LABEL}(?:\\.${LABEL}){0,5})(?::(\\d{1,5}))?(?![-a-z0-9.]|://)`, "g");
+var SCHEME_PORTS2 = { http: 80, https: 443, ws: 80, wss: 443, grpc: 80 };
+var ADDRESS_VARIABLE = /(?:HOST|HOSTNAME|ADDR|ADDRESS|URL|URI|ENDPOINT|SERVER|SERVICE|UPSTREAM|BACKEND)S?$/i;
+function referencesIn(text2, ns2, addressVariable) {
+  const out = [];
+  const value = text2.length > MAX_VALUE_CHARS ? text2.slice(0, MAX_VALUE_CHARS) : text2;
+  for (const m of value.matchAll(HOST)) {
+    const scheme = m[1];
+    const host = m[2];
+    const port = m[3] !== void 0 ? Number(m[3]) : scheme !== void 0 ? SCHEME_PORTS2[scheme] : void 0;
+    if (port !== void 0 && (port < 1 || port > 65535)) continue;
+    const parts = host.split(".");
+    let named;
+    if (parts.length === 1) {
+      if (scheme !== void 0 || m[3] !== void 0 || addressVariable && m[0] === value.trim()) named = { name: host, namespace: ns2 };
+    } else if (parts.length === 2 || parts.length === 3 && parts[2] === "svc" || parts.length === 5 && parts.slice(2).join(".") === "svc.cluster.local") {
+      named = { name: parts[0], namespace: parts[1] };
+    }
+    if (!named) continue;
+    out.push({ ...named, port, scheme, text: `${scheme !== void 0 ? `${scheme}://` : ""}${host}${m[3] !== void 0 ? `:${m[3]}` : ""}`.slice(0, 120) });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
+function hostReferencesOf(t, ns2) {
+  const out = [];
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    let read2 = 0;
+    const env = Array.isArray(c.object.env) ? c.object.env : [];
+    for (const [i, e] of env.entries()) {
+      if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
+      const o = asObject(e);
+      if (typeof o?.value !== "string") continue;
+      const variable = typeof o.name === "string" && ADDRESS_VARIABLE.test(o.name);
+      for (const r7 of referencesIn(o.value, ns2, variable)) out.push({ ...r7, path: [...c.path, "env", i, "value"] });
+    }
+    for (const key of ["command", "args"]) {
+      const list4 = Array.isArray(c.object[key]) ? c.object[key] : [];
+      for (const [i, word2] of list4.entries()) {
+        if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
+        if (typeof word2 !== "string") continue;
+        for (const r7 of referencesIn(word2, ns2, false)) out.push({ ...r7, path: [...c.path, key, i] });
+      }
+    }
+  }
+  return out.slice(0, MAX_REFERENCES);
+}
+
+// rules/mtls-strict-unmeshed-client.ts
+var MAX_CLIENTS = 5e3;
+var MAX_COMPARISONS3 = 2e6;
+var mtls_strict_unmeshed_client_default = createRule({
+  name: "mtls-strict-unmeshed-client",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Workloads without a proxy that call a Service whose pods accept only mTLS (STRICT): every connection is reset",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      strict: "{{ client }} has no proxy ({{ why }}), but {{ service }} port {{ port }} takes only mTLS (STRICT): its calls are reset. Inject it or set the port PERMISSIVE."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const inputs = new TrafficInputs(facts);
+    const clients = [];
+    return {
+      Resource(r7) {
+        inputs.addResource(r7);
+      },
+      PodTemplate(t) {
+        const pod = inputs.addPodTemplate(t);
+        if (!pod || pod.proxy !== "none" || clients.length >= MAX_CLIENTS) return;
+        const references = hostReferencesOf(t, pod.namespace);
+        if (references.length > 0) clients.push({ t, why: pod.why, references });
+      },
+      "Program:exit"() {
+        if (clients.length === 0 || inputs.services.length === 0) return;
+        let comparisons = 0;
+        for (const client of clients) {
+          const seen = /* @__PURE__ */ new Set();
+          for (const ref of client.references) {
+            const service = inputs.service(ref.namespace, ref.name);
+            if (!service) continue;
+            const port = portOf2(service, ref);
+            if (!port) continue;
+            const key = `${service.namespace}/${service.name}:${port.port}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            if (!facts.namespaces.has(service.namespace)) continue;
+            comparisons += inputs.pods.length;
+            if (comparisons > MAX_COMPARISONS3) return;
+            const pods = inputs.podsOf(service);
+            if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.some((p) => p.t === client.t)) continue;
+            const modes = inputs.modesOn(pods, port);
+            if (!modes || modes.some((m) => m.mode !== "STRICT")) continue;
+            const related = modeRelated(inputs, service, port, pods, modes);
+            context.report({
+              target: { resource: client.t.resource, path: ref.path },
+              messageId: "strict",
+              data: { client: describeResource(client.t.resource), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
+              related
+            });
+          }
+        }
+      }
+    };
+  }
+});
+function portOf2(s, ref) {
+  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
+  return s.ports.length === 1 ? s.ports[0] : void 0;
+}
+
+// rules/policy-selects-no-proxy.ts
+var MAX_PODS3 = 2e4;
+var MAX_POLICIES3 = 5e3;
+var MAX_COMPARISONS4 = 5e6;
+var MAX_RELATED5 = 5;
+var policy_selects_no_proxy_default = createRule({
+  name: "policy-selects-no-proxy",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Selector-scoped Istio policies (AuthorizationPolicy, PeerAuthentication, RequestAuthentication, Sidecar, Telemetry, WasmPlugin, EnvoyFilter) that pick only pods no proxy of which reads them: they do nothing",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      noProxy: "{{ kind }} {{ name }} picks only pods with no proxy that reads it ({{ workloads }}): nothing enforces it. Inject them, or remove the policy.",
+      ambientOnly: "{{ kind }} {{ name }} picks only ambient pods ({{ workloads }}), and ztunnel does not read {{ kind }}: nothing applies it. Attach it to a waypoint with targetRefs."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const policies = [];
+    const pods = [];
+    const roots = /* @__PURE__ */ new Set([DEFAULT_ROOT_NAMESPACE]);
+    return {
+      Resource(r7) {
+        const policy = selectorPolicyOf(r7);
+        if (policy) {
+          if (policies.length < MAX_POLICIES3) policies.push(policy);
+          return;
+        }
+        const root2 = rootNamespaceStated(r7);
+        if (root2 !== void 0) roots.add(root2);
+      },
+      PodTemplate(t) {
+        const ns2 = t.resource.namespace;
+        if (ns2 === void 0 || pods.length >= MAX_PODS3) return;
+        const outcome = proxyOf(t, context.facts);
+        pods.push({ t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why });
+      },
+      "Program:exit"() {
+        let comparisons = 0;
+        for (const policy of policies) {
+          if (roots.has(policy.namespace)) continue;
+          comparisons += pods.length;
+          if (comparisons > MAX_COMPARISONS4) return;
+          const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
+          if (picked.length === 0 || picked.some((p) => p.proxy === "unknown" || policy.kind.readers.includes(p.proxy))) continue;
+          const ambient = picked.every((p) => p.proxy === "ztunnel");
+          const workloads = [...new Set(picked.map((p) => describeResource(p.t.resource)))];
+          const shown5 = workloads.length <= 2 ? workloads.join(", ") : `${workloads.slice(0, 2).join(", ")} and ${workloads.length - 2} more`;
+          const related = picked.slice(0, MAX_RELATED5).map((p) => ({
+            target: { resource: p.t.resource, path: ["metadata", "name"] },
+            message: `${describeResource(p.t.resource)}: ${p.proxy === "ztunnel" ? "ambient, ztunnel only" : `no proxy (${p.why})`}`
+          }));
+          context.report({
+            target: { resource: policy.resource, path: policy.kind.labels },
+            messageId: ambient ? "ambientOnly" : "noProxy",
+            data: { kind: policy.kind.kind, name: `${policy.namespace}/${policy.resource.name}`, workloads: shown5 },
+            related
+          });
+        }
+      }
+    };
+  }
+});
+
+// src/model/traffic/hosts.ts
+var DOMAIN_SUFFIX = "cluster.local";
+function serviceOfHost(host, configNamespace) {
+  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
+  const parts = host.toLowerCase().split(".");
+  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
+  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
+  return void 0;
+}
+
+// rules/dr-tls-mode-mismatch.ts
+var MAX_RULES2 = 5e3;
+var MAX_PORT_SETTINGS = 256;
+function tlsFor(dr, port) {
+  const policy = asObject(getIn(dr.object, ["spec", "trafficPolicy"]));
+  if (!policy) return void 0;
+  const settings = Array.isArray(policy.portLevelSettings) ? policy.portLevelSettings.slice(0, MAX_PORT_SETTINGS) : [];
+  for (const [i, s] of settings.entries()) {
+    if (getIn(s, ["port", "number"]) !== port.port) continue;
+    const mode2 = getIn(s, ["tls", "mode"]);
+    if (typeof mode2 === "string") return { mode: mode2, path: ["spec", "trafficPolicy", "portLevelSettings", i, "tls", "mode"] };
+    break;
+  }
+  const mode = getIn(policy, ["tls", "mode"]);
+  return typeof mode === "string" ? { mode, path: ["spec", "trafficPolicy", "tls", "mode"] } : void 0;
+}
+var dr_tls_mode_mismatch_default = createRule({
+  name: "dr-tls-mode-mismatch",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "DestinationRules whose tls mode cannot work with the pods of their host: ISTIO_MUTUAL to pods without a proxy (503), DISABLE to pods that accept only mTLS (reset)",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      mutualToPlain: "ISTIO_MUTUAL sends Istio mTLS to {{ service }} port {{ port }}, whose pods have no proxy ({{ why }}): every request fails (503). Remove tls here, or inject them.",
+      disableToStrict: "DISABLE sends plaintext to {{ service }} port {{ port }}, whose pods accept only mTLS (STRICT): every connection is reset. Remove tls here, or set the port PERMISSIVE."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const inputs = new TrafficInputs(context.facts);
+    const rules = [];
+    return {
+      Resource(r7) {
+        if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
+          if (rules.length < MAX_RULES2) rules.push(r7);
+          return;
+        }
+        inputs.addResource(r7);
+      },
+      PodTemplate(t) {
+        inputs.addPodTemplate(t);
+      },
+      "Program:exit"() {
+        for (const dr of rules) {
+          const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
+          const service = named && inputs.service(named.namespace, named.name);
+          if (!service || !context.facts.namespaces.has(service.namespace)) continue;
+          const pods = inputs.podsOf(service);
+          if (pods.length === 0 || pods.some((p) => p.proxy === "unknown")) continue;
+          const said = /* @__PURE__ */ new Set();
+          for (const port of service.ports) {
+            const tls = tlsFor(dr, port);
+            if (!tls) continue;
+            const at2 = tls.path.join(".");
+            if (said.has(at2)) continue;
+            const data = { service: `Service ${service.namespace}/${service.name}`, port: String(port.port) };
+            if (tls.mode === "ISTIO_MUTUAL" && pods.every((p) => p.proxy === "none")) {
+              said.add(at2);
+              const related = [
+                { target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${data.service} port ${port.port}` },
+                ...pods.slice(0, 5).map((p) => ({ target: { resource: p.t.resource, path: ["metadata", "name"] }, message: `no proxy: ${p.why}` }))
+              ];
+              context.report({ target: { resource: dr, path: tls.path }, messageId: "mutualToPlain", data: { ...data, why: pods[0]?.why ?? "" }, related });
+            } else if (tls.mode === "DISABLE" && pods.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
+              const modes = inputs.modesOn(pods, port);
+              if (!modes || modes.some((m) => m.mode !== "STRICT")) continue;
+              said.add(at2);
+              context.report({ target: { resource: dr, path: tls.path }, messageId: "disableToStrict", data, related: modeRelated(inputs, service, port, pods, modes) });
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// rules/peerauth-port-not-target-port.ts
+var MAX_PODS4 = 2e4;
+var MAX_SERVICES2 = 2e4;
+var MAX_POLICIES4 = 5e3;
+var MAX_PORTS4 = 256;
+function declaredPorts(t) {
+  const out = /* @__PURE__ */ new Set();
+  for (const c of t.containers) {
+    if (c.group !== "containers") continue;
+    for (const p of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS4) : []) {
+      const n = asObject(p)?.containerPort;
+      if (typeof n === "number") out.add(n);
+    }
+  }
+  return out;
+}
+var peerauth_port_not_target_port_default = createRule({
+  name: "peerauth-port-not-target-port",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "PeerAuthentication portLevelMtls keyed by a Service port instead of the port the pods listen on: it sets nothing",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      servicePort: "portLevelMtls port {{ key }} is {{ service }}'s port; its pods listen on {{ target }}, and Istio keys this by the pod's port: {{ mode }} is not applied. Use {{ target }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const policies = [];
+    const services = [];
+    const pods = [];
+    return {
+      Resource(r7) {
+        const policy = peerAuthenticationOf(r7);
+        if (policy) {
+          if (policy.selector && policy.ports.size > 0 && policies.length < MAX_POLICIES4) policies.push(policy);
+          return;
+        }
+        const service = serviceOf(r7);
+        if (service && services.length < MAX_SERVICES2) services.push(service);
+      },
+      PodTemplate(t) {
+        const ns2 = t.resource.namespace;
+        if (ns2 === void 0 || pods.length >= MAX_PODS4) return;
+        pods.push({ t, namespace: ns2, labels: labelRecord(t.labels), ports: declaredPorts(t) });
+      },
+      "Program:exit"() {
+        for (const policy of policies) {
+          const selector = policy.selector ?? {};
+          const picked = pods.filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k2, v2]) => p.labels[k2] === v2));
+          if (picked.length === 0 || picked.some((p) => p.ports.size === 0)) continue;
+          for (const [key, mode] of policy.ports) {
+            if (picked.some((p) => p.ports.has(key))) continue;
+            for (const service of services) {
+              const port = service.ports.find((sp) => sp.port === key);
+              if (!port || !picked.every((p) => selects(service, p.namespace, p.labels))) continue;
+              const targets = new Set(picked.map((p) => endpointPort(p.t, port)));
+              const [target] = targets;
+              if (targets.size !== 1 || target === void 0 || target === key || !picked.every((p) => p.ports.has(target))) continue;
+              const related = [
+                { target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${key} \u2192 target port ${target}` },
+                ...picked.slice(0, 5).map((p) => ({ target: { resource: p.t.resource, path: ["metadata", "name"] }, message: `${describeResource(p.t.resource)} listens on ${target}` }))
+              ];
+              const written = getIn(policy.resource.object, ["spec", "portLevelMtls"]);
+              const path = asObject(written) && Object.hasOwn(asObject(written), String(key)) ? ["spec", "portLevelMtls", String(key)] : ["spec", "portLevelMtls"];
+              context.report({
+                target: { resource: policy.resource, path },
+                messageId: "servicePort",
+                data: { key: String(key), service: `Service ${service.namespace}/${service.name}`, target: String(target), mode: mode ?? "UNSET" },
+                related
+              });
+              break;
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// src/model/data/sidecar-authz.ts
+var HTTP_OPERATION_FIELDS = ["hosts", "notHosts", "methods", "notMethods", "paths", "notPaths"];
+var HTTP_SOURCE_FIELDS = ["requestPrincipals", "notRequestPrincipals"];
+var HTTP_WHEN_PREFIX = "request.";
+
+// rules/authz-http-on-tcp-port.ts
+var MAX_POLICIES5 = 5e3;
+var MAX_RULES3 = 200;
+var MAX_ENTRIES3 = 100;
+var MAX_COMPARISONS5 = 5e6;
+var list2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES3) : [];
+function httpField(rule, at2) {
+  for (const [i, to] of list2(rule.to).entries()) {
+    const op = asObject(asObject(to)?.operation);
+    const field = op && HTTP_OPERATION_FIELDS.find((f) => op[f] !== void 0);
+    if (field) return { field, path: [...at2, "to", i, "operation", field] };
+  }
+  for (const [i, from] of list2(rule.from).entries()) {
+    const source = asObject(asObject(from)?.source);
+    const field = source && HTTP_SOURCE_FIELDS.find((f) => source[f] !== void 0);
+    if (field) return { field, path: [...at2, "from", i, "source", field] };
+  }
+  for (const [i, when] of list2(rule.when).entries()) {
+    const key = asObject(when)?.key;
+    if (typeof key === "string" && key.startsWith(HTTP_WHEN_PREFIX)) return { field: `when ${key}`, path: [...at2, "when", i, "key"] };
+  }
+  return void 0;
+}
+function portsOf2(rule) {
+  const to = list2(rule.to);
+  if (to.length === 0) return void 0;
+  const out = /* @__PURE__ */ new Set();
+  for (const entry of to) {
+    const ports = list2(getIn(entry, ["operation", "ports"]));
+    if (ports.length === 0) return void 0;
+    for (const p of ports) if (/^\d{1,5}$/.test(String(p))) out.add(Number(p));
+  }
+  return out;
+}
+function policyOf(r7, roots) {
+  if (r7.kind !== "AuthorizationPolicy" || !r7.apiVersion.startsWith("security.istio.io/") || r7.namespace === void 0) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  if (spec.targetRef !== void 0 || spec.targetRefs !== void 0 || spec.provider !== void 0) return void 0;
+  const action = spec.action ?? "ALLOW";
+  if (action !== "ALLOW" && action !== "DENY") return void 0;
+  const raw = asObject(getIn(spec, ["selector", "matchLabels"]));
+  const selector = raw && Object.keys(raw).length > 0 ? Object.fromEntries(Object.entries(raw).map(([k2, v2]) => [k2, String(v2)])) : void 0;
+  if (!selector && roots.has(r7.namespace)) return void 0;
+  const rules = list2(spec.rules).slice(0, MAX_RULES3).flatMap((raw2, index) => {
+    const rule = asObject(raw2);
+    if (!rule) return [];
+    return [{ index, http: httpField(rule, ["spec", "rules", index]), ports: portsOf2(rule) }];
+  });
+  return { resource: r7, namespace: r7.namespace, action, selector, rules };
+}
+var picks2 = (p, pod) => pod.namespace === p.namespace && (!p.selector || Object.entries(p.selector).every(([k2, v2]) => pod.labels[k2] === v2));
+var applies = (rule, port) => !rule.ports || rule.ports.has(port);
+var authz_http_on_tcp_port_default = createRule({
+  name: "authz-http-on-tcp-port",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "AuthorizationPolicy rules with HTTP-only fields on ports a sidecar proxies as TCP: an ALLOW rule is dropped there (the port is denied), a DENY rule loses them (it denies more)",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "sidecar",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      allowDropped: "{{ field }} is HTTP only, and {{ service }} port {{ port }} is TCP for the sidecar: this ALLOW rule is dropped there and nothing else allows the port, so it is denied. Limit the rule with ports.",
+      denyWidened: "{{ field }} is HTTP only, and {{ service }} port {{ port }} is TCP for the sidecar: this DENY rule loses it there and denies every connection its other fields match. Limit it with ports."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const inputs = new TrafficInputs(context.facts);
+    const raw = [];
+    const roots = /* @__PURE__ */ new Set([DEFAULT_ROOT_NAMESPACE]);
+    return {
+      Resource(r7) {
+        if (r7.kind === "AuthorizationPolicy") {
+          if (raw.length < MAX_POLICIES5) raw.push(r7);
+          return;
+        }
+        const root2 = rootNamespaceStated(r7);
+        if (root2 !== void 0) roots.add(root2);
+        inputs.addResource(r7);
+      },
+      PodTemplate(t) {
+        inputs.addPodTemplate(t);
+      },
+      "Program:exit"() {
+        const policies = raw.flatMap((r7) => policyOf(r7, roots) ?? []);
+        if (!policies.some((p) => p.rules.some((rule) => rule.http))) return;
+        let comparisons = 0;
+        const said = /* @__PURE__ */ new Set();
+        for (const policy of policies) {
+          if (!policy.rules.some((rule) => rule.http)) continue;
+          comparisons += inputs.pods.length * (inputs.services.length + 1);
+          if (comparisons > MAX_COMPARISONS5) return;
+          const picked = inputs.pods.filter((p) => picks2(policy, p));
+          if (picked.length === 0 || picked.some((p) => p.proxy === "unknown")) continue;
+          for (const pod of picked) {
+            if (pod.proxy !== "sidecar" || pod.gateway) continue;
+            for (const { service, port, endpoint } of tcpPortsOf(pod, inputs.services)) {
+              for (const rule of policy.rules) {
+                if (!rule.http || !applies(rule, endpoint)) continue;
+                const key = `${policy.resource.doc.file.displayPath}\0${policy.resource.doc.startOffset}\0${rule.index}`;
+                if (said.has(key)) continue;
+                if (policy.action === "ALLOW") {
+                  const allowed = policies.some((p) => p.action === "ALLOW" && picks2(p, pod) && p.rules.some((r7) => !r7.http && applies(r7, endpoint)));
+                  if (allowed) continue;
+                }
+                said.add(key);
+                context.report({
+                  target: { resource: policy.resource, path: rule.http.path },
+                  messageId: policy.action === "ALLOW" ? "allowDropped" : "denyWidened",
+                  data: { field: rule.http.field, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
+                  related: [
+                    { target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}: TCP` },
+                    { target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}` }
+                  ]
+                });
+              }
+            }
+          }
+        }
+      }
+    };
+  }
+});
+function tcpPortsOf(pod, services) {
+  const out = [];
+  const other = /* @__PURE__ */ new Set();
+  for (const service of services) {
+    if (!selects(service, pod.namespace, pod.labels)) continue;
+    for (const port of service.ports) {
+      const endpoint = endpointPort(pod.t, port);
+      if (endpoint === void 0) continue;
+      if (portProtocol(port) === "tcp") out.push({ service, port, endpoint });
+      else other.add(endpoint);
+    }
+  }
+  return out.filter((p) => !other.has(p.endpoint));
+}
+
+// rules/route-host-unresolved.ts
+var MAX_CONFIGS = 5e3;
+var MAX_SERVICES3 = 2e4;
+var MAX_HOSTS = 100;
+var route_host_unresolved_default = createRule({
+  name: "route-host-unresolved",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "VirtualService and DestinationRule hosts that name no Service as Istio resolves them, where the inputs show the one meant (a short name in another namespace, a dotted name.namespace)",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      dotted: 'Istio takes host "{{ host }}" as written, and no Service has that name: this {{ kind }} does not apply to {{ service }}. Write {{ fqdn }}.',
+      otherNamespace: 'Host "{{ host }}" means {{ resolved }} here, which does not exist; the Service is in namespace {{ namespace }}. Write {{ fqdn }}.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const configs = [];
+    const services = [];
+    const entryHosts = /* @__PURE__ */ new Set();
+    return {
+      Resource(r7) {
+        if ((r7.kind === "VirtualService" || r7.kind === "DestinationRule") && r7.apiVersion.startsWith("networking.istio.io/")) {
+          if (configs.length < MAX_CONFIGS) configs.push(r7);
+          return;
+        }
+        if (r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
+          const hosts = getIn(r7.object, ["spec", "hosts"]);
+          if (Array.isArray(hosts)) {
+            for (const h of hosts.slice(0, MAX_HOSTS)) if (typeof h === "string") entryHosts.add(h.toLowerCase());
+          }
+          return;
+        }
+        const service = serviceOf(r7);
+        if (service && services.length < MAX_SERVICES3) services.push(service);
+      },
+      "Program:exit"() {
+        const byName = /* @__PURE__ */ new Map();
+        for (const s of services) byName.set(s.name, [...byName.get(s.name) ?? [], s]);
+        const exists = (ns2, name2) => (byName.get(name2) ?? []).some((s) => s.namespace === ns2);
+        for (const config of configs) {
+          if (config.namespace === void 0) continue;
+          if (config.kind === "VirtualService") {
+            const gateways = getIn(config.object, ["spec", "gateways"]);
+            if (Array.isArray(gateways) && gateways.length > 0 && !gateways.includes("mesh")) continue;
+          }
+          const raw = config.kind === "DestinationRule" ? [getIn(config.object, ["spec", "host"])] : getIn(config.object, ["spec", "hosts"]);
+          const path = (i) => config.kind === "DestinationRule" ? ["spec", "host"] : ["spec", "hosts", i];
+          for (const [i, host] of (Array.isArray(raw) ? raw.slice(0, MAX_HOSTS) : []).entries()) {
+            if (typeof host !== "string" || host.includes("*") || entryHosts.has(host.toLowerCase())) continue;
+            const parts = host.toLowerCase().split(".");
+            const named = serviceOfHost(host, config.namespace);
+            if (named) {
+              if (exists(named.namespace, named.name) || parts.length !== 1) continue;
+              const others = (byName.get(named.name) ?? []).filter((s) => s.namespace !== config.namespace);
+              const other = others[0];
+              if (others.length !== 1 || !other) continue;
+              context.report({
+                target: { resource: config, path: path(i) },
+                messageId: "otherNamespace",
+                data: { host, resolved: `${named.name}.${config.namespace}.svc.${DOMAIN_SUFFIX}`, namespace: other.namespace, fqdn: `${other.name}.${other.namespace}.svc.${DOMAIN_SUFFIX}` },
+                related: [{ target: { resource: other.resource, path: ["metadata", "name"] }, message: describeResource(other.resource) }]
+              });
+              continue;
+            }
+            if ((parts.length === 2 || parts.length === 3 && parts[2] === "svc") && exists(parts[1], parts[0])) {
+              const service = (byName.get(parts[0]) ?? []).find((s) => s.namespace === parts[1]);
+              context.report({
+                target: { resource: config, path: path(i) },
+                messageId: "dotted",
+                data: { host, kind: config.kind, service: describeResource(service.resource), fqdn: `${parts[0]}.${parts[1]}.svc.${DOMAIN_SUFFIX}` },
+                related: [{ target: { resource: service.resource, path: ["metadata", "name"] }, message: describeResource(service.resource) }]
+              });
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// rules/dr-subset-selects-nothing.ts
+var MAX_RULES4 = 5e3;
+var MAX_SERVICES4 = 2e4;
+var MAX_PODS5 = 2e4;
+var MAX_SUBSETS = 100;
+var dr_subset_selects_nothing_default = createRule({
+  name: "dr-subset-selects-nothing",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "DestinationRule subsets whose labels no pod of the host Service carries: routes to them answer 503",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      noPod: "Subset {{ subset }} selects no pod of {{ service }} ({{ labels }}; its pods carry {{ seen }}): a route to it answers 503. Fix the labels, or deploy that version."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const rules = [];
+    const services = [];
+    const pods = [];
+    return {
+      Resource(r7) {
+        if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
+          if (rules.length < MAX_RULES4) rules.push(r7);
+          return;
+        }
+        const service = serviceOf(r7);
+        if (service && services.length < MAX_SERVICES4) services.push(service);
+      },
+      PodTemplate(t) {
+        const ns2 = t.resource.namespace;
+        if (ns2 === void 0 || pods.length >= MAX_PODS5) return;
+        pods.push({ t, namespace: ns2, labels: labelRecord(t.labels) });
+      },
+      "Program:exit"() {
+        for (const dr of rules) {
+          const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
+          const service = named && services.find((s) => s.namespace === named.namespace && s.name === named.name);
+          if (!service) continue;
+          const backing = pods.filter((p) => selects(service, p.namespace, p.labels));
+          if (backing.length === 0) continue;
+          const subsets = Array.isArray(getIn(dr.object, ["spec", "subsets"])) ? getIn(dr.object, ["spec", "subsets"]).slice(0, MAX_SUBSETS) : [];
+          for (const [i, raw] of subsets.entries()) {
+            const subset = asObject(raw);
+            const labels = subset && asObject(subset.labels);
+            if (!subset || !labels || Object.keys(labels).length === 0) continue;
+            const want = labelRecord(labels);
+            if (backing.some((p) => Object.entries(want).every(([k2, v2]) => p.labels[k2] === v2))) continue;
+            const keys = Object.keys(want);
+            const seen = [...new Set(backing.flatMap((p) => keys.filter((k2) => p.labels[k2] !== void 0).map((k2) => `${k2}=${p.labels[k2]}`)))];
+            context.report({
+              target: { resource: dr, path: ["spec", "subsets", i, "labels"] },
+              messageId: "noPod",
+              data: {
+                subset: typeof subset.name === "string" ? subset.name : String(i),
+                service: `Service ${service.namespace}/${service.name}`,
+                labels: Object.entries(want).map(([k2, v2]) => `${k2}=${v2}`).join(", "),
+                seen: seen.length > 0 ? seen.slice(0, 4).join(", ") : `no ${keys.join(", ")} label`
+              },
+              related: backing.slice(0, 5).map((p) => ({ target: { resource: p.t.resource, path: ["metadata", "name"] }, message: `${describeResource(p.t.resource)}: a pod of ${service.name}` }))
+            });
+          }
+        }
+      }
+    };
+  }
+});
+
+// rules/authz-source-without-identity.ts
+var MAX_POLICIES6 = 5e3;
+var MAX_RULES5 = 200;
+var MAX_ENTRIES4 = 100;
+var MAX_COMPARISONS6 = 5e6;
+var IDENTITY_FIELDS = ["principals", "namespaces"];
+var IDENTITY_WHEN = /* @__PURE__ */ new Set(["source.principal", "source.namespace"]);
+var PRINCIPAL = /^(?:[^/]+)\/ns\/([a-z0-9-]{1,63})\/sa\/([a-z0-9.-]{1,253})$/;
+var list3 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES4) : [];
+function identityUses(rule, at2) {
+  const out = [];
+  for (const [i, from] of list3(rule.from).entries()) {
+    const source = asObject(asObject(from)?.source);
+    if (!source) continue;
+    for (const field of IDENTITY_FIELDS) {
+      const values = list3(source[field]).filter((v2) => typeof v2 === "string");
+      if (values.length > 0) out.push({ path: [...at2, "from", i, "source", field], field, principals: field === "principals" ? values : [] });
+    }
+  }
+  for (const [i, when] of list3(rule.when).entries()) {
+    const w = asObject(when);
+    if (w && typeof w.key === "string" && IDENTITY_WHEN.has(w.key) && Array.isArray(w.values)) {
+      out.push({ path: [...at2, "when", i, "key"], field: `when ${w.key}`, principals: w.key === "source.principal" ? list3(w.values).filter((v2) => typeof v2 === "string") : [] });
+    }
+  }
+  return out;
+}
+var authz_source_without_identity_default = createRule({
+  name: "authz-source-without-identity",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "AuthorizationPolicy principals and namespaces that no request can carry: the picked pods accept plaintext only (DISABLE), or the named service account's workloads have no proxy",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      disabled: "{{ field }} needs the client's mTLS identity, but {{ workload }} accepts plaintext only (DISABLE): this {{ action }} rule never matches{{ effect }}. Drop DISABLE, or match by ipBlocks.",
+      noProxy: "{{ principal }} is an identity only a proxy presents, and {{ clients }} has none ({{ why }}): this {{ action }} rule never matches it{{ effect }}. Inject it."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const inputs = new TrafficInputs(context.facts);
+    const raw = [];
+    const roots = /* @__PURE__ */ new Set([DEFAULT_ROOT_NAMESPACE]);
+    return {
+      Resource(r7) {
+        if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
+          if (raw.length < MAX_POLICIES6) raw.push(r7);
+          return;
+        }
+        const root2 = rootNamespaceStated(r7);
+        if (root2 !== void 0) roots.add(root2);
+        inputs.addResource(r7);
+      },
+      PodTemplate(t) {
+        inputs.addPodTemplate(t);
+      },
+      "Program:exit"() {
+        const { root: root2 } = inputs.root();
+        let comparisons = 0;
+        for (const policy of raw) {
+          if (policy.namespace === void 0 || roots.has(policy.namespace)) continue;
+          const spec = asObject(policy.object.spec) ?? {};
+          const action = spec.action ?? "ALLOW";
+          if (action !== "ALLOW" && action !== "DENY" || spec.targetRef !== void 0 || spec.targetRefs !== void 0) continue;
+          const rules = list3(spec.rules).slice(0, MAX_RULES5).flatMap((r7, i) => asObject(r7) ? [identityUses(asObject(r7), ["spec", "rules", i])] : []);
+          const uses = rules.flat();
+          if (uses.length === 0) continue;
+          const effect = action === "ALLOW" ? " (403)" : "";
+          comparisons += inputs.pods.length;
+          if (comparisons > MAX_COMPARISONS6) return;
+          const matchLabels = asObject(getIn(spec, ["selector", "matchLabels"]));
+          const picked = inputs.pods.filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k2, v2]) => p.labels[k2] === labelString(v2)));
+          if (picked.length > 0 && picked.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
+            const portLevel = inputs.policies.some((pa) => pa.ports.size > 0 && pa.namespace === policy.namespace);
+            const modes = portLevel ? [] : picked.map((p) => effectiveMtls(p, 0, inputs.policies, root2));
+            if (!portLevel && modes.every((m) => m.mode === "DISABLE")) {
+              const first = uses[0];
+              const related = modes.flatMap((m) => m.decidedBy ? [{ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why }] : []).slice(0, 1);
+              context.report({
+                target: { resource: policy, path: first.path },
+                messageId: "disabled",
+                data: { field: first.field, workload: workloadsOf(picked), action, effect },
+                related: [...related, ...picked.slice(0, 5).map((p) => ({ target: { resource: p.t.resource, path: ["metadata", "name"] }, message: describeResource(p.t.resource) }))]
+              });
+              continue;
+            }
+          }
+          for (const use of uses) {
+            for (const principal of use.principals) {
+              const m = PRINCIPAL.exec(principal);
+              if (!m) continue;
+              const [, ns2, sa] = m;
+              const clients = inputs.pods.filter((p) => p.namespace === ns2 && serviceAccountOf(p) === sa);
+              if (clients.length === 0 || clients.some((c) => c.proxy !== "none")) continue;
+              context.report({
+                target: { resource: policy, path: use.path },
+                messageId: "noProxy",
+                data: { principal, clients: workloadsOf(clients), why: clients[0].why, action, effect },
+                related: clients.slice(0, 5).map((c) => ({ target: { resource: c.t.resource, path: ["metadata", "name"] }, message: `${describeResource(c.t.resource)} runs as ${sa}: ${c.why}` }))
+              });
+              break;
+            }
+          }
+        }
+      }
+    };
+  }
+});
+function serviceAccountOf(p) {
+  const sa = p.t.spec.serviceAccountName ?? p.t.spec.serviceAccount;
+  return typeof sa === "string" && sa !== "" ? sa : "default";
+}
+function workloadsOf(pods) {
+  const names2 = [...new Set(pods.map((p) => describeResource(p.t.resource)))];
+  return names2.length <= 2 ? names2.join(", ") : `${names2.slice(0, 2).join(", ")} and ${names2.length - 2} more`;
+}
+
+// src/model/data/server-first-ports.json
+var server_first_ports_default = {
+  source: "The IANA and vendor default ports of protocols in which the server sends the first bytes (a greeting or banner) before the client: MySQL's handshake, SSH's and FTP's and SMTP's banners, POP3's and IMAP's greetings, NATS's INFO. A sniffed port waits for the client's first bytes (protocolDetectionTimeout 0), so these hang (istio/istio#10062, #22482). Read by the container port the Service port reaches.",
+  ports: {
+    "3306": "MySQL",
+    "22": "SSH",
+    "21": "FTP",
+    "25": "SMTP",
+    "587": "SMTP",
+    "1025": "SMTP",
+    "110": "POP3",
+    "143": "IMAP",
+    "4222": "NATS",
+    "6222": "NATS"
+  }
+};
+
+// rules/service-port-protocol-unknown.ts
+var SERVER_FIRST = server_first_ports_default.ports;
+var service_port_protocol_unknown_default = createRule({
+  name: "service-port-protocol-unknown",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Service ports of pods with a sidecar whose protocol Istio cannot read from appProtocol or the port name: it sniffs, which hangs a protocol where the server speaks first",
+      defaultLevel: "error",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "sidecar",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      serverFirst: "{{ service }} port {{ port }} ({{ name }}) has no protocol Istio reads: the sidecar waits for the client, but {{ protocol }} speaks first, so connections hang. Name it tcp-{{ suffix }}.",
+      sniffed: "{{ service }} port {{ port }} ({{ name }}) has no protocol Istio reads: the sidecar sniffs each connection. Name it with a protocol prefix (http-, grpc-, tcp-\u2026), or set appProtocol."
+    },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          sniffed: { type: "boolean", description: "also warn of every port Istio sniffs (off by default: sniffing works where the client speaks first)" }
+        },
+        additionalProperties: false
+      }
+    ]
+  },
+  defaultOptions: [{}],
+  create(context, [options]) {
+    const inputs = new TrafficInputs(context.facts);
+    return {
+      Resource(r7) {
+        inputs.addResource(r7);
+      },
+      PodTemplate(t) {
+        inputs.addPodTemplate(t);
+      },
+      "Program:exit"() {
+        for (const service of inputs.services) {
+          const pods = inputs.podsOf(service);
+          if (pods.length === 0 || pods.some((p) => p.proxy !== "sidecar" || p.gateway)) continue;
+          for (const port of service.ports) {
+            if (portProtocol(port) !== "sniffed") continue;
+            const endpoints = new Set(pods.map((p) => endpointPort(p.t, port)));
+            const [endpoint] = endpoints;
+            const protocol = endpoints.size === 1 && endpoint !== void 0 ? SERVER_FIRST[String(endpoint)] : void 0;
+            if (!protocol && options.sniffed !== true) continue;
+            const name2 = port.name ? `"${port.name}"` : "no name";
+            context.report({
+              target: { resource: service.resource, path: ["spec", "ports", port.index, port.name ? "name" : "port"] },
+              messageId: protocol ? "serverFirst" : "sniffed",
+              ...protocol ? {} : { severity: "warn" },
+              data: { service: `Service ${service.namespace}/${service.name}`, port: String(port.port), name: name2, protocol: protocol ?? "", suffix: (protocol ?? "").toLowerCase() },
+              related: pods.slice(0, 3).map((p) => ({ target: { resource: p.t.resource, path: ["metadata", "name"] }, message: `${describeResource(p.t.resource)}: ${p.why}` }))
+            });
+          }
+        }
+      }
+    };
+  }
+});
+
 // rules/index.ts
 var allRules = [
   parse_error_default,
@@ -42593,6 +43986,15 @@ var allRules = [
   ambient_network_policy_default,
   ambient_authz_policy_default,
   ztunnel_cni_pod_security_default,
+  mtls_strict_unmeshed_client_default,
+  policy_selects_no_proxy_default,
+  dr_tls_mode_mismatch_default,
+  peerauth_port_not_target_port_default,
+  authz_http_on_tcp_port_default,
+  route_host_unresolved_default,
+  dr_subset_selects_nothing_default,
+  authz_source_without_identity_default,
+  service_port_protocol_unknown_default,
   unused_disable_directive_default
 ];
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
@@ -46637,16 +48039,16 @@ var ParsePool = class _ParsePool {
       this.untaken.set(task.id, task.pieces.length);
       for (const [index, p] of task.pieces.entries()) {
         const ref = { task, index };
-        const list2 = this.tasksOf.get(p.file);
-        if (!list2) this.tasksOf.set(p.file, [ref]);
-        else list2.push(ref);
+        const list4 = this.tasksOf.get(p.file);
+        if (!list4) this.tasksOf.set(p.file, [ref]);
+        else list4.push(ref);
         if (!task.first) continue;
         let at2 = this.firstAt.get(p.file);
         if (!at2) this.firstAt.set(p.file, at2 = /* @__PURE__ */ new Map());
         at2.set(p.start, ref);
       }
     }
-    for (const list2 of this.tasksOf.values()) list2.sort((a, b) => a.task.pieces[a.index].start - b.task.pieces[b.index].start);
+    for (const list4 of this.tasksOf.values()) list4.sort((a, b) => a.task.pieces[a.index].start - b.task.pieces[b.index].start);
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, this.tasks.length)));
     this.lanes = Array.from({ length: threads }, (_3, index) => {
@@ -47481,8 +48883,8 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   const chartJobs = [];
   const notes = [];
   if (useStdin) {
-    const name = v2["stdin-filename"] ?? "<stdin>";
-    inputs.push(decodeSource(readStdin(io), name, void 0));
+    const name2 = v2["stdin-filename"] ?? "<stdin>";
+    inputs.push(decodeSource(readStdin(io), name2, void 0));
   }
   const ignores = /* @__PURE__ */ new Map();
   const readWalked = (files) => {
@@ -47631,9 +49033,9 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
   const marked = { ...failed, origin: { ...failed.origin, writtenFilesLinted: true } };
-  for (const list2 of [...rendered.worlds, ...rendered.context]) {
-    const at2 = list2.indexOf(failed);
-    if (at2 >= 0) list2[at2] = marked;
+  for (const list4 of [...rendered.worlds, ...rendered.context]) {
+    const at2 = list4.indexOf(failed);
+    if (at2 >= 0) list4[at2] = marked;
   }
 }
 function readStdin(io) {
@@ -48103,7 +49505,7 @@ function diffParsed(args, v2, io, opts = {}) {
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const policyOf = (side, run) => {
+    const policyOf2 = (side, run) => {
       let config = run.config;
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
@@ -48118,7 +49520,7 @@ function diffParsed(args, v2, io, opts = {}) {
       const ignore2 = config?.filePath ? readRegularFile(join16(dirname14(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
-    const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
+    const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head)) };
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
@@ -48135,27 +49537,27 @@ var DIFF = ["auto", "off"];
 var MAX_EVENT_BYTES = 32 * 1024 * 1024;
 var InputError = class extends Error {
 };
-var input = (name) => getInput(name);
-function listInput(name) {
+var input = (name2) => getInput(name2);
+function listInput(name2) {
   try {
-    return parseListInput(getInput(name));
+    return parseListInput(getInput(name2));
   } catch (e) {
-    if (e instanceof ListInputError) throw new InputError(`input ${name}: ${e.message}`);
+    if (e instanceof ListInputError) throw new InputError(`input ${name2}: ${e.message}`);
     throw e;
   }
 }
-function choice(name, allowed, fallback) {
-  const v2 = input(name) || fallback;
-  if (!allowed.includes(v2)) throw new InputError(`input ${name}: "${v2}" is not one of ${allowed.join(", ")}`);
+function choice(name2, allowed, fallback) {
+  const v2 = input(name2) || fallback;
+  if (!allowed.includes(v2)) throw new InputError(`input ${name2}: "${v2}" is not one of ${allowed.join(", ")}`);
   return v2;
 }
-function booleanInput(name, fallback) {
-  const v2 = input(name);
+function booleanInput(name2, fallback) {
+  const v2 = input(name2);
   if (v2 === "") return fallback;
   try {
-    return getBooleanInput(name);
+    return getBooleanInput(name2);
   } catch {
-    throw new InputError(`input ${name}: "${v2}" is not a boolean (true or false)`);
+    throw new InputError(`input ${name2}: "${v2}" is not a boolean (true or false)`);
   }
 }
 function flagsFromInputs(baseline) {
@@ -48243,8 +49645,8 @@ function withPullRequestCategory(sarif, category) {
   const log = JSON.parse(sarif);
   const [run] = log.runs;
   if (!run) return sarif;
-  const { name, version: version2, informationUri } = run.tool.driver;
-  const empty = { tool: { driver: { name, ...version2 ? { version: version2 } : {}, ...informationUri ? { informationUri } : {} } }, results: [], automationDetails: { id: category } };
+  const { name: name2, version: version2, informationUri } = run.tool.driver;
+  const empty = { tool: { driver: { name: name2, ...version2 ? { version: version2 } : {}, ...informationUri ? { informationUri } : {} } }, results: [], automationDetails: { id: category } };
   return jsonText({ ...log, runs: [...log.runs, empty] }, 2);
 }
 function automationId() {
