@@ -77,7 +77,11 @@ export default createRule({
             // A gateway's listeners follow its Gateway resources, not PeerAuthentications.
             if (pods.length === 0 || pods.some((p) => p.proxy === 'none' || p.proxy === 'unknown' || p.gateway) || pods.some((p) => p.t === client.t)) continue;
             const modes = inputs.modesOn(pods, port);
-            if (!modes || modes.some((m) => m.mode !== 'STRICT')) continue;
+            if (!modes) continue;
+            // Only the root namespace stands between this client and a verdict: said once per run.
+            const open = modes.find((m) => m.rootIfNamespace !== undefined);
+            if (open?.rootIfNamespace && modes.every((m) => m.mode === 'STRICT' || m.rootIfNamespace !== undefined)) context.unknown('mesh-root-namespace', client.t.resource, open.rootIfNamespace);
+            if (modes.some((m) => m.mode !== 'STRICT')) continue;
             const related: RelatedLocation[] = modeRelated(inputs, service, port, pods, modes);
             context.report({
               target: { resource: client.t.resource, path: ref.path },

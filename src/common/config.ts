@@ -111,6 +111,8 @@ export interface MeshSettings {
   readonly nativeSidecars?: 'true' | 'false' | 'auto';
   readonly cni?: boolean;
   readonly holdApplicationUntilProxyStarts?: boolean;
+  /** meshConfig.rootNamespace: where a PeerAuthentication without a selector is the mesh's. */
+  readonly rootNamespace?: string;
   /** Absolute paths of istiod values files (config istio.valuesFiles). */
   readonly valuesFiles?: readonly string[];
 }

@@ -328,7 +328,9 @@ const MAX_PEER_AUTHENTICATIONS_SHOWN = 200;
 function mtlsEntry(facts: Facts, locate: Locate): MtlsEntry {
   const { peerAuthentications, rootNamespace } = facts.mesh.mtls;
   const root: FactValue = rootNamespace
-    ? { value: rootNamespace.name, source: `${rootNamespace.resource.kind} ${rootNamespace.resource.name || '(no name)'}, ${locate(rootNamespace.resource)}`, status: 'input' }
+    ? rootNamespace.resource
+      ? { value: rootNamespace.name, source: `${rootNamespace.source}, ${locate(rootNamespace.resource)}`, status: 'input' }
+      : { value: rootNamespace.name, source: rootNamespace.source, status: 'config' }
     : { value: null, source: UNKNOWN, status: 'unknown', detail: 'no mesh config among the inputs names it (Istio\'s default is istio-system): a namespace-wide PeerAuthentication outside a pod\'s namespace decides nothing' };
   const entries = peerAuthentications.slice(0, MAX_PEER_AUTHENTICATIONS_SHOWN).map((p): PeerAuthenticationEntry => ({
     namespace: p.namespace,

@@ -18,6 +18,7 @@ export type UnknownFact =
   | 'istio-version'
   | 'proxy-env'
   | 'install-ambiguous'
+  | 'mesh-root-namespace'
   | 'config-no-hold'
   | 'deprecated-read';
 
@@ -40,6 +41,8 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   'proxy-env': (n, d) =>
     `${count(n, 'kube-apiserver')} may send Istio's webhook calls through ${n === 1 ? 'its' : 'their'} HTTPS proxy: NO_PROXY may come from ${d || 'a source'} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
+  'mesh-root-namespace': (n, d) =>
+    `${count(n, 'workload')} without a proxy ${n === 1 ? 'calls a Service whose' : 'call Services whose'} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
   'config-no-hold': (n) =>
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'deprecated-read': (n, d) =>

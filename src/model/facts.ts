@@ -98,8 +98,11 @@ export interface MtlsFacts {
   readonly peerAuthentications: readonly PeerAuthentication[];
   /** The selector-scoped policies among the inputs (AuthorizationPolicy, Sidecar, Telemetry, …): which pick a workload, for explain. */
   readonly selectorPolicies: readonly SelectorPolicy[];
-  /** One root namespace the mesh configs among the inputs name (with one that says it); undefined: none, or several that disagree. */
-  readonly rootNamespace: { readonly name: string; readonly resource: Resource } | undefined;
+  /**
+   * The root namespace: the one the mesh configs among the inputs name (with one that says it),
+   * else the config's istio.rootNamespace; undefined: none, or several that disagree.
+   */
+  readonly rootNamespace: { readonly name: string; readonly source: string; readonly resource?: Resource } | undefined;
 }
 
 export interface Facts {
@@ -213,6 +216,16 @@ export class FactsBuilder {
       list.push({ name: r.name, labels, origin: 'input', resource: r });
       this.namespaceDefinitions.set(r.name, list);
     }
+  }
+
+  /** The mesh's root namespace: the one the mesh configs among the inputs name, else the config's istio.rootNamespace. */
+  private rootNamespace(settings: MeshSettings): MtlsFacts['rootNamespace'] {
+    if (this.roots.size === 1) {
+      const [[name, resource]] = [...this.roots] as [[string, Resource]];
+      return { name, source: `${resource.kind} ${resource.name || '(no name)'}`, resource };
+    }
+    if (this.roots.size === 0 && settings.rootNamespace) return { name: settings.rootNamespace, source: 'istio.rootNamespace in the config file' };
+    return undefined;
   }
 
   /** Whether an input file, as written, holds the text outside its Secret documents. */
@@ -365,7 +378,7 @@ export class FactsBuilder {
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
         ...(ossm ? { ossm } : {}),
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.roots.size === 1 ? [...this.roots].map(([name, resource]) => ({ name, resource }))[0] : undefined },
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}) },
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };

@@ -61,7 +61,7 @@ ruleTester(rule, {
     { name: 'the client has a sidecar', code: job('http://orders.shop/x', 'shop', '{ labels: { app: report } }'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'the client is in ambient: ztunnel sends mTLS', code: job('http://orders.shop/x', 'batch', '{ labels: { app: report } }'), files: [namespace('shop'), namespace('batch', '{ istio.io/dataplane-mode: ambient }'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'portLevelMtls PERMISSIVE on the pod\'s port (8080) the Service port names', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('orders', 'shop', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: STRICT }, portLevelMtls: { 8080: { mode: PERMISSIVE } } }')] },
-    { name: 'a mesh-wide STRICT in istio-system, with no mesh config among the inputs to say it is the root namespace', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('default', 'istio-system', STRICT)] },
+    { name: 'a mesh-wide STRICT in istio-system, with no mesh config among the inputs to say it is the root namespace: one note', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('default', 'istio-system', STRICT)], notes: ['unknown:mesh-root-namespace'] },
     { name: 'two namespace policies that disagree: the oldest wins, which files do not show', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('a', 'shop', STRICT), policy('b', 'shop', '{ mtls: { mode: PERMISSIVE } }')] },
     { name: 'the server\'s Namespace is not among the inputs', code: job('http://orders.shop/x', 'batch'), files: [namespace('batch'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'a server pod without a proxy', code: job('http://orders.shop/x'), files: [namespace('shop'), orders('shop', '{ labels: { app: orders, sidecar.istio.io/inject: "false" } }'), policy('all', 'shop', STRICT)] },
@@ -84,6 +84,13 @@ ruleTester(rule, {
       code: job('orders.shop:9090', 'tools', '{ labels: { app: report } }', 'TARGET'),
       files: [meshConfig, namespace('tools', '{}'), namespace('shop'), orders(), policy('default', 'istio-system', STRICT)],
       errors: [{ messageId: 'strict', line: 14, message: 'port 9090' }],
+    },
+    {
+      name: 'the root namespace stated in the config: the mesh-wide STRICT applies',
+      code: job('http://orders.shop/x'),
+      config: { istio: { rootNamespace: 'istio-system' } },
+      files: [namespace('shop'), orders(), policy('default', 'istio-system', STRICT)],
+      errors: [{ messageId: 'strict', message: 'port 80' }],
     },
     {
       name: 'portLevelMtls keyed by the Service port (80) leaves the pod\'s port (8080) STRICT',

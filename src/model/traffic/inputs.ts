@@ -4,13 +4,12 @@
 import type { Facts } from '../facts.ts';
 import type { RelatedLocation, Resource } from '../../common/types.ts';
 import { describeResource, labelRecord, type PodTemplate } from '../workload.ts';
-import { effectiveMtls, peerAuthenticationOf, rootNamespaceStated, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
+import { effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
 import { proxyOf, type Proxy } from './proxy.ts';
 import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
 
 const MAX_PODS = 20_000;
 const MAX_SERVICES = 20_000;
-const MAX_POLICIES = 5_000;
 
 /** A pod template of the inputs: its namespace, labels and proxy. */
 export interface PodAt {
@@ -27,29 +26,21 @@ export interface PodAt {
 export class TrafficInputs {
   readonly pods: PodAt[] = [];
   readonly services: ServiceInfo[] = [];
-  readonly policies: PeerAuthentication[] = [];
-  /** Root namespaces the mesh configs among the inputs name, with one config that says each. */
-  private readonly roots = new Map<string, Resource>();
+  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
+  readonly policies: readonly PeerAuthentication[];
   private byName: Map<string, ServiceInfo> | undefined;
 
-  constructor(private readonly facts: Facts) {}
+  constructor(private readonly facts: Facts) {
+    this.policies = facts.mesh.mtls.peerAuthentications;
+  }
 
-  /** Whether a resource was one the traffic rules read (a Service, a PeerAuthentication, a mesh config). */
+  /** Reads a Service; anything else is not the traffic rules' (PeerAuthentications and the root namespace are facts). */
   addResource(r: Resource): boolean {
     const service = serviceOf(r);
-    if (service) {
-      if (this.services.length < MAX_SERVICES) this.services.push(service);
-      this.byName = undefined;
-      return true;
-    }
-    const policy = peerAuthenticationOf(r);
-    if (policy) {
-      if (this.policies.length < MAX_POLICIES) this.policies.push(policy);
-      return true;
-    }
-    const root = rootNamespaceStated(r);
-    if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
-    return root !== undefined;
+    if (!service) return false;
+    if (this.services.length < MAX_SERVICES) this.services.push(service);
+    this.byName = undefined;
+    return true;
   }
 
   addPodTemplate(t: PodTemplate): PodAt | undefined {
@@ -61,10 +52,10 @@ export class TrafficInputs {
     return pod;
   }
 
-  /** One root namespace among the inputs: known; none, or several that disagree: not known. */
+  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
   root(): { readonly root: RootNamespace; readonly config: Resource | undefined } {
-    const [only] = this.roots;
-    return this.roots.size === 1 && only ? { root: { known: true, name: only[0] }, config: only[1] } : { root: { known: false }, config: undefined };
+    const stated = this.facts.mesh.mtls.rootNamespace;
+    return stated ? { root: { known: true, name: stated.name }, config: stated.resource } : { root: { known: false }, config: undefined };
   }
 
   service(namespace: string, name: string): ServiceInfo | undefined {

@@ -58,6 +58,8 @@ export interface EffectiveMtls {
   /** The policy whose setting decides, with the path of that setting; none for Istio's default. */
   readonly decidedBy: { readonly resource: Resource; readonly path: Path } | undefined;
   readonly why: string;
+  /** For an unknown mode whose namespace-wide policy decides only if its namespace is the root one: that namespace. */
+  readonly rootIfNamespace?: string;
 }
 
 /** Istio's default meshConfig.rootNamespace. */
@@ -130,7 +132,8 @@ export function effectiveMtls(pod: { readonly namespace: string; readonly labels
   if (!decidedBy || decidedBy.resource === mesh[0]?.resource) {
     const wider = maybeMesh.filter((p) => p.mode !== undefined);
     if (wider.length > 0 && namespaceWide.every((p) => !p.mode) && (own === undefined || own === 'unknown' || !own.mode)) {
-      return { mode: 'unknown', decidedBy: undefined, why: `${name(wider[0] as PeerAuthentication)} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say` };
+      const strict = wider.find((p) => p.mode === 'STRICT');
+      return { mode: 'unknown', decidedBy: undefined, why: `${name(wider[0] as PeerAuthentication)} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say`, ...(strict ? { rootIfNamespace: strict.namespace } : {}) };
     }
   }
   return { mode, decidedBy, why };
