@@ -10,17 +10,24 @@ import { AMBIENT, DATAPLANE_MODE } from '../src/model/ambient/capture.ts';
 import { USE_WAYPOINT, waypointRef } from '../src/model/ambient/waypoint.ts';
 import { namespaceLabelLocation } from '../src/model/injection/intent.ts';
 import { asObject, getIn, labelRecord } from '../src/model/workload.ts';
-import type { RelatedLocation, Resource } from '../src/common/types.ts';
+import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
+import { serviceOfHost } from '../src/model/traffic/hosts.ts';
 
 const ROUTE_KINDS = new Set(['HTTPRoute', 'GRPCRoute']);
 const MAX_PARENTS = 32;
 
 interface ServiceRef {
   readonly route: Resource;
-  readonly index: number;
+  readonly path: Path;
   readonly name: string;
   readonly namespace: string;
+  /** What ambient traffic ignores: "route", "VirtualService", "DestinationRule's connectionPool.http". */
+  readonly what: string;
 }
+
+/** A DestinationRule's settings only a waypoint (or a sidecar) applies; ztunnel applies none. */
+const L7_POLICY: readonly (readonly string[])[] = [['connectionPool', 'http'], ['outlierDetection'], ['loadBalancer']];
+const MAX_HOSTS = 100;
 
 const isService = (ref: Record<string, unknown>): boolean => ref.kind === 'Service' && (ref.group === undefined || ref.group === '' || ref.group === 'core');
 
@@ -29,7 +36,7 @@ export default createRule({
   meta: {
     type: 'problem',
     docs: {
-      description: 'HTTPRoutes and GRPCRoutes on a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them',
+      description: 'HTTPRoutes, GRPCRoutes, mesh VirtualServices and DestinationRule L7 settings for a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them',
       defaultLevel: 'warn',
       precision: 'high',
       category: 'ambient',
@@ -38,9 +45,9 @@ export default createRule({
     },
     messages: {
       noWaypoint:
-        'No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this route. Label the Service or its namespace with a waypoint.',
+        'No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this {{ what }}. Label the Service or its namespace with a waypoint.',
       waypointNone:
-        'No waypoint serves Service {{ service }} ({{ where }} has istio.io/use-waypoint: "{{ value }}"), so ambient traffic ignores this route. Name a waypoint there, or drop the route.',
+        'No waypoint serves Service {{ service }} ({{ where }} has istio.io/use-waypoint: "{{ value }}"), so ambient traffic ignores this {{ what }}. Name a waypoint there, or drop it.',
     },
     schema: [],
   },
@@ -54,6 +61,24 @@ export default createRule({
           services.set(`${r.namespace}/${r.name}`, r);
           return;
         }
+        if (r.kind === 'VirtualService' && r.apiVersion.startsWith('networking.istio.io/') && r.namespace !== undefined) {
+          // One bound to gateways only is applied there, not to mesh traffic.
+          const gateways = getIn(r.object, ['spec', 'gateways']);
+          if (Array.isArray(gateways) && gateways.length > 0 && !gateways.includes('mesh')) return;
+          const hosts = getIn(r.object, ['spec', 'hosts']);
+          (Array.isArray(hosts) ? hosts.slice(0, MAX_HOSTS) : []).forEach((h, i) => {
+            const named = serviceOfHost(h, r.namespace);
+            if (named) refs.push({ route: r, path: ['spec', 'hosts', i], ...named, what: 'VirtualService' });
+          });
+          return;
+        }
+        if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/') && r.namespace !== undefined) {
+          const policy = asObject(getIn(r.object, ['spec', 'trafficPolicy']));
+          const l7 = policy && L7_POLICY.find((p) => getIn(policy, p) !== undefined);
+          const named = l7 && serviceOfHost(getIn(r.object, ['spec', 'host']), r.namespace);
+          if (l7 && named) refs.push({ route: r, path: ['spec', 'trafficPolicy', ...l7], ...named, what: `DestinationRule's ${l7.join('.')}` });
+          return;
+        }
         if (!ROUTE_KINDS.has(r.kind) || !r.apiVersion.startsWith('gateway.networking.k8s.io/')) return;
         const parents = getIn(r.object, ['spec', 'parentRefs']);
         if (!Array.isArray(parents)) return;
@@ -61,7 +86,7 @@ export default createRule({
           const ref = asObject(p);
           if (!ref || !isService(ref) || typeof ref.name !== 'string') return;
           const namespace = typeof ref.namespace === 'string' ? ref.namespace : r.namespace;
-          if (namespace !== undefined) refs.push({ route: r, index, name: ref.name, namespace });
+          if (namespace !== undefined) refs.push({ route: r, path: ['spec', 'parentRefs', index], name: ref.name, namespace, what: 'route' });
         });
       },
       'Program:exit'() {
@@ -78,10 +103,10 @@ export default createRule({
           // A sidecar mesh applies the route in the clients' proxies: only an ambient namespace loses it.
           if (ns.labels[DATAPLANE_MODE] !== AMBIENT) continue;
           const name = `${ref.namespace}/${ref.name}`;
-          const target = { resource: ref.route, path: ['spec', 'parentRefs', ref.index] };
+          const target = { resource: ref.route, path: ref.path };
           const related: RelatedLocation[] = [{ target: { resource: service, path: ['metadata', 'name'] }, message: `Service ${name}` }];
           if (bound === undefined) {
-            context.report({ target, messageId: 'noWaypoint', data: { service: name, namespace: ref.namespace }, related });
+            context.report({ target, messageId: 'noWaypoint', data: { service: name, namespace: ref.namespace, what: ref.what }, related });
             continue;
           }
           const onService = bound.from === 'object';
@@ -91,7 +116,7 @@ export default createRule({
           context.report({
             target,
             messageId: 'waypointNone',
-            data: { service: name, where: onService ? 'it' : `namespace ${ref.namespace}`, value: bound.name },
+            data: { service: name, where: onService ? 'it' : `namespace ${ref.namespace}`, value: bound.name, what: ref.what },
             related: label ? [label] : related,
           });
         }

@@ -39,8 +39,20 @@ ruleTester(rule, {
     { name: 'the namespace is not among the inputs', code: join(service(), route()) },
     { name: 'the Service is not among the inputs', code: join(namespace('istio.io/dataplane-mode: ambient'), route()) },
     { name: 'a route on a Gateway, not a Service', code: join(namespace('istio.io/dataplane-mode: ambient'), service(), route('name: ingress')) },
+    { name: 'a VirtualService bound to a gateway only', code: join(namespace('istio.io/dataplane-mode: ambient'), service(), 'apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: { name: r, namespace: shop }\nspec:\n  hosts: [reviews]\n  gateways: [edge]\n  http: [{ route: [{ destination: { host: reviews } }] }]\n') },
+    { name: 'a DestinationRule with L4 settings only (ztunnel needs none)', code: join(namespace('istio.io/dataplane-mode: ambient'), service(), 'apiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata: { name: r, namespace: shop }\nspec:\n  host: reviews\n  trafficPolicy: { connectionPool: { tcp: { maxConnections: 10 } } }\n') },
   ],
   invalid: [
+    {
+      name: 'a VirtualService for the mesh, on a Service of an ambient namespace with no waypoint',
+      code: join(namespace('istio.io/dataplane-mode: ambient'), service(), 'apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: { name: r, namespace: shop }\nspec:\n  hosts: [reviews.shop.svc.cluster.local]\n  http: [{ timeout: 2s, route: [{ destination: { host: reviews } }] }]\n'),
+      errors: [{ messageId: 'noWaypoint', message: 'so ambient traffic ignores this VirtualService' }],
+    },
+    {
+      name: 'a DestinationRule\'s outlier detection, which only a waypoint applies',
+      code: join(namespace('istio.io/dataplane-mode: ambient'), service(), 'apiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata: { name: r, namespace: shop }\nspec:\n  host: reviews\n  trafficPolicy: { outlierDetection: { consecutive5xxErrors: 5 } }\n'),
+      errors: [{ messageId: 'noWaypoint', message: 'ignores this DestinationRule\'s outlierDetection' }],
+    },
     {
       name: 'an HTTPRoute on a Service of an ambient namespace with no waypoint',
       code: join(namespace('istio.io/dataplane-mode: ambient'), service(), route()),
