@@ -9,19 +9,24 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
 import { modeRelated, TrafficInputs } from '../src/model/traffic/inputs.ts';
-import { hostReferencesOf, type HostReference } from '../src/model/traffic/references.ts';
+import { configMapsReadBy, hostReferencesOf, referencesInConfigMap, type ConfigMapRead, type HostReference } from '../src/model/traffic/references.ts';
 import type { ServiceInfo, ServicePort } from '../src/model/traffic/service.ts';
 import type { PodTemplate } from '../src/model/workload.ts';
-import type { RelatedLocation } from '../src/common/types.ts';
+import type { RelatedLocation, Resource } from '../src/common/types.ts';
 
 const MAX_CLIENTS = 5_000;
 const MAX_COMPARISONS = 2_000_000;
 
 interface Client {
   readonly t: PodTemplate;
+  readonly namespace: string;
   readonly why: string;
   readonly references: readonly HostReference[];
+  /** ConfigMaps it reads, resolved once every input is read. */
+  readonly configMaps: readonly ConfigMapRead[];
 }
+
+const MAX_CONFIG_MAPS = 20_000;
 
 export default createRule({
   name: 'mtls-strict-unmeshed-client',
@@ -46,22 +51,32 @@ export default createRule({
     const facts = context.facts;
     const inputs = new TrafficInputs(facts);
     const clients: Client[] = [];
+    const configMaps = new Map<string, Resource>();
     return {
       Resource(r) {
+        if (r.kind === 'ConfigMap' && r.apiVersion === 'v1' && r.namespace !== undefined) {
+          if (configMaps.size < MAX_CONFIG_MAPS) configMaps.set(`${r.namespace}/${r.name}`, r);
+          return;
+        }
         inputs.addResource(r);
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
         if (!pod || pod.proxy !== 'none' || clients.length >= MAX_CLIENTS) return;
         const references = hostReferencesOf(t, pod.namespace);
-        if (references.length > 0) clients.push({ t, why: pod.why, references });
+        const reads = configMapsReadBy(t);
+        if (references.length > 0 || reads.length > 0) clients.push({ t, namespace: pod.namespace, why: pod.why, references, configMaps: reads });
       },
       'Program:exit'() {
         if (clients.length === 0 || inputs.services.length === 0) return;
         let comparisons = 0;
         for (const client of clients) {
           const seen = new Set<string>();
-          for (const ref of client.references) {
+          const fromConfigMaps = client.configMaps.flatMap((read) => {
+            const cm = configMaps.get(`${client.namespace}/${read.name}`);
+            return cm ? referencesInConfigMap(cm, read, client.namespace) : [];
+          });
+          for (const ref of [...client.references, ...fromConfigMaps]) {
             const service = inputs.service(ref.namespace, ref.name);
             if (!service) continue;
             const port = portOf(service, ref);
@@ -83,8 +98,10 @@ export default createRule({
             if (open?.rootIfNamespace && modes.every((m) => m.mode === 'STRICT' || m.rootIfNamespace !== undefined)) context.unknown('mesh-root-namespace', client.t.resource, open.rootIfNamespace);
             if (modes.some((m) => m.mode !== 'STRICT')) continue;
             const related: RelatedLocation[] = modeRelated(inputs, service, port, pods, modes);
+            // A name written in a ConfigMap the client reads: reported there, with the client beside it.
+            if (ref.resource) related.unshift({ target: { resource: client.t.resource, path: ['metadata', 'name'] }, message: `${describeResource(client.t.resource)} reads ${describeResource(ref.resource)}` });
             context.report({
-              target: { resource: client.t.resource, path: ref.path },
+              target: { resource: ref.resource ?? client.t.resource, path: ref.path },
               messageId: 'strict',
               data: { client: describeResource(client.t.resource), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
               related,

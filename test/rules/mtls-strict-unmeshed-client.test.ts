@@ -69,6 +69,7 @@ ruleTester(rule, {
     { name: 'no port written and the Service has two', code: job('orders.shop'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'a selector policy in the root namespace applies to nothing', code: job('http://orders.shop/x'), files: [meshConfig, namespace('shop'), orders(), policy('sel', 'istio-system', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: STRICT } }')] },
     { name: 'a name that matches no Service', code: job('http://billing.shop/x'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
+    { name: 'a bare name in a mounted file is no address', code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: report-conf, namespace: shop }\ndata:\n  ORDERS_HOST: orders\n', files: [namespace('shop'), orders(), policy('all', 'shop', STRICT), { filename: 'job.yaml', code: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      restartPolicy: Never\n      volumes: [{ name: conf, configMap: { name: report-conf } }]\n      containers: [{ name: r, image: r }]\n' }] },
     { name: 'a client in an ambient namespace is captured by ztunnel, whatever its inject label', code: job('orders.shop:80', 'batch'), files: [namespace('batch', '{ istio.io/dataplane-mode: ambient }'), namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'the workload policy sets PERMISSIVE over a STRICT namespace', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT), policy('orders', 'shop', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: PERMISSIVE } }')] },
   ],
@@ -109,6 +110,18 @@ ruleTester(rule, {
       code: job('orders:80'),
       files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)],
       errors: [{ messageId: 'strict', message: 'Service shop/orders port 80' }],
+    },
+    {
+      name: 'the name is in a ConfigMap the client reads through envFrom: reported at that key, the client beside it',
+      code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: report-env, namespace: shop }\ndata:\n  ORDERS_ADDR: "orders:80"\n  LOG_LEVEL: info\n',
+      files: [namespace('shop'), orders('shop', '{ labels: { app: orders } }'), policy('all', 'shop', STRICT), { filename: 'job.yaml', code: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      restartPolicy: Never\n      containers: [{ name: r, image: r, envFrom: [{ configMapRef: { name: report-env } }] }]\n' }],
+      errors: [{ messageId: 'strict', line: 5, column: 3, message: 'Job shop/report has no proxy' }],
+    },
+    {
+      name: 'a dotted name in a config file the client mounts',
+      code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: report-conf, namespace: shop }\ndata:\n  app.ini: |\n    [upstream]\n    url = http://orders.shop.svc:80/v1\n',
+      files: [namespace('shop'), orders(), policy('all', 'shop', STRICT), { filename: 'job.yaml', code: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      restartPolicy: Never\n      volumes: [{ name: conf, configMap: { name: report-conf } }]\n      containers: [{ name: r, image: r }]\n' }],
+      errors: [{ messageId: 'strict', line: 5, message: 'Service shop/orders port 80' }],
     },
     {
       name: 'a hostNetwork pod names the Service in its arguments',

@@ -4,7 +4,7 @@
 // A bare `name` counts only where it is clearly an address: with a scheme or a port, or as the
 // value of a variable named for one (`REVIEWS_HOST`, `DB_ADDR`, `API_URL`). What matches no Service
 // among the inputs is no reference: meshlint never guesses that a workload calls something.
-import type { Path } from '../../common/types.ts';
+import type { Path, Resource } from '../../common/types.ts';
 import { asObject, type PodTemplate } from '../workload.ts';
 
 export interface HostReference {
@@ -14,8 +14,9 @@ export interface HostReference {
   /** The port written after the host, or the scheme's default (80 for http, 443 for https). */
   readonly port: number | undefined;
   readonly scheme: string | undefined;
-  /** Where it is written, inside the template's resource. */
+  /** Where it is written: inside the template's resource, or inside `resource` (a ConfigMap the pod reads). */
   readonly path: Path;
+  readonly resource?: Resource;
   /** The text as written (cut for messages). */
   readonly text: string;
 }
@@ -80,4 +81,51 @@ export function hostReferencesOf(t: PodTemplate, ns: string): HostReference[] {
     }
   }
   return out.slice(0, MAX_REFERENCES);
+}
+
+/** A ConfigMap a pod template reads: all its keys (envFrom, a mounted volume), or one (env valueFrom). */
+export interface ConfigMapRead {
+  readonly name: string;
+  /** The key an env variable takes, with the variable's name; undefined: every key. */
+  readonly key?: { readonly key: string; readonly variable: string };
+  /** Mounted as files: their text is a file, not a variable's value. */
+  readonly mounted: boolean;
+}
+
+/** The ConfigMaps a pod template reads (its namespace's): envFrom, env valueFrom, volumes. */
+export function configMapsReadBy(t: PodTemplate): ConfigMapRead[] {
+  const out: ConfigMapRead[] = [];
+  for (const c of t.containers) {
+    if (c.group === 'ephemeralContainers') continue;
+    for (const from of Array.isArray(c.object.envFrom) ? c.object.envFrom.slice(0, MAX_VALUES) : []) {
+      const name = asObject(asObject(from)?.configMapRef)?.name;
+      if (typeof name === 'string') out.push({ name, mounted: false });
+    }
+    for (const e of Array.isArray(c.object.env) ? c.object.env.slice(0, MAX_VALUES) : []) {
+      const o = asObject(e);
+      const ref = asObject(asObject(o?.valueFrom)?.configMapKeyRef);
+      if (ref && typeof ref.name === 'string' && typeof ref.key === 'string' && typeof o?.name === 'string') out.push({ name: ref.name, key: { key: ref.key, variable: o.name }, mounted: false });
+    }
+  }
+  for (const v of Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VALUES) : []) {
+    const name = asObject(asObject(v)?.configMap)?.name;
+    if (typeof name === 'string') out.push({ name, mounted: true });
+  }
+  return out.slice(0, MAX_VALUES);
+}
+
+/** The host references of the ConfigMap keys a pod reads: each key's value, a bare name only as an address variable's whole value. */
+export function referencesInConfigMap(cm: Resource, read: ConfigMapRead, ns: string): HostReference[] {
+  const data = asObject(cm.object.data) ?? {};
+  const out: HostReference[] = [];
+  const keys = read.key ? [read.key.key] : Object.keys(data).slice(0, MAX_VALUES);
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value !== 'string') continue;
+    // A variable's name: the env's own, or (envFrom) the key itself; a mounted file has none.
+    const variable = read.mounted ? false : ADDRESS_VARIABLE.test(read.key?.variable ?? key);
+    for (const r of referencesIn(value, ns, variable)) out.push({ ...r, path: ['data', key], resource: cm });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
 }
