@@ -4,21 +4,13 @@
 // upstream" (live, istioctl analyze says IST0173). Judged where the Service's pods are among the
 // inputs: a subset none of them matches, when another subset (or the Service itself) does.
 import { createRule } from '../src/engine/rule-api.ts';
-import { asObject, describeResource, getIn, labelRecord, type PodTemplate } from '../src/model/workload.ts';
+import { asObject, describeResource, getIn, labelRecord } from '../src/model/workload.ts';
 import { serviceOfHost } from '../src/model/traffic/hosts.ts';
-import { selects, serviceOf, type ServiceInfo } from '../src/model/traffic/service.ts';
+import { TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Resource } from '../src/common/types.ts';
 
 const MAX_RULES = 5_000;
-const MAX_SERVICES = 20_000;
-const MAX_PODS = 20_000;
 const MAX_SUBSETS = 100;
-
-interface Pod {
-  readonly t: PodTemplate;
-  readonly namespace: string;
-  readonly labels: Readonly<Record<string, string>>;
-}
 
 export default createRule({
   name: 'dr-subset-selects-nothing',
@@ -40,29 +32,25 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
+    const inputs = new TrafficInputs(context.facts);
     const rules: Resource[] = [];
-    const services: ServiceInfo[] = [];
-    const pods: Pod[] = [];
     return {
       Resource(r) {
         if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
           if (rules.length < MAX_RULES) rules.push(r);
           return;
         }
-        const service = serviceOf(r);
-        if (service && services.length < MAX_SERVICES) services.push(service);
+        inputs.addResource(r);
       },
       PodTemplate(t) {
-        const ns = t.resource.namespace;
-        if (ns === undefined || pods.length >= MAX_PODS) return;
-        pods.push({ t, namespace: ns, labels: labelRecord(t.labels) });
+        inputs.addPodTemplate(t);
       },
       'Program:exit'() {
         for (const dr of rules) {
           const named = serviceOfHost(getIn(dr.object, ['spec', 'host']), dr.namespace);
-          const service = named && services.find((s) => s.namespace === named.namespace && s.name === named.name);
+          const service = named && inputs.service(named.namespace, named.name);
           if (!service) continue;
-          const backing = pods.filter((p) => selects(service, p.namespace, p.labels));
+          const backing = inputs.podsOf(service);
           // No pod of the Service among the inputs: they are deployed from elsewhere.
           if (backing.length === 0) continue;
           const subsets = Array.isArray(getIn(dr.object, ['spec', 'subsets'])) ? (getIn(dr.object, ['spec', 'subsets']) as unknown[]).slice(0, MAX_SUBSETS) : [];

@@ -4,23 +4,12 @@
 // mode on the port that really serves. Reported only where the pods declare their ports and
 // none declares the key, and a Service that picks them maps that port to one they declare.
 import { createRule } from '../src/engine/rule-api.ts';
-import { asObject, describeResource, getIn, labelRecord, type PodTemplate } from '../src/model/workload.ts';
-import { peerAuthenticationOf, type PeerAuthentication } from '../src/model/traffic/peer-authentication.ts';
-import { endpointPort, selects, serviceOf, type ServiceInfo } from '../src/model/traffic/service.ts';
+import { asObject, describeResource, getIn, type PodTemplate } from '../src/model/workload.ts';
+import { TrafficInputs } from '../src/model/traffic/inputs.ts';
+import { endpointPort, selects } from '../src/model/traffic/service.ts';
 import type { RelatedLocation } from '../src/common/types.ts';
 
-const MAX_PODS = 20_000;
-const MAX_SERVICES = 20_000;
-const MAX_POLICIES = 5_000;
 const MAX_PORTS = 256;
-
-interface Pod {
-  readonly t: PodTemplate;
-  readonly namespace: string;
-  readonly labels: Readonly<Record<string, string>>;
-  /** The container ports its app containers declare. */
-  readonly ports: ReadonlySet<number>;
-}
 
 function declaredPorts(t: PodTemplate): Set<number> {
   const out = new Set<number>();
@@ -54,25 +43,20 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const policies: PeerAuthentication[] = [];
-    const services: ServiceInfo[] = [];
-    const pods: Pod[] = [];
+    const inputs = new TrafficInputs(context.facts);
     return {
       Resource(r) {
-        const policy = peerAuthenticationOf(r);
-        if (policy) {
-          if (policy.selector && policy.ports.size > 0 && policies.length < MAX_POLICIES) policies.push(policy);
-          return;
-        }
-        const service = serviceOf(r);
-        if (service && services.length < MAX_SERVICES) services.push(service);
+        inputs.addResource(r);
       },
       PodTemplate(t) {
-        const ns = t.resource.namespace;
-        if (ns === undefined || pods.length >= MAX_PODS) return;
-        pods.push({ t, namespace: ns, labels: labelRecord(t.labels), ports: declaredPorts(t) });
+        inputs.addPodTemplate(t);
       },
       'Program:exit'() {
+        const policies = inputs.policies.filter((p) => p.selector && p.ports.size > 0);
+        if (policies.length === 0) return;
+        const ports = new Map(inputs.pods.map((p) => [p, declaredPorts(p.t)]));
+        const pods = inputs.pods.map((p) => ({ ...p, ports: ports.get(p) as Set<number> }));
+        const services = inputs.services;
         for (const policy of policies) {
           const selector = policy.selector ?? {};
           const picked = pods.filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k, v]) => p.labels[k] === v));
