@@ -18854,7 +18854,7 @@ var meshlint_schema_default = {
           ]
         },
         "route-without-waypoint": {
-          description: "HTTPRoutes and GRPCRoutes on a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them (default: warn)",
+          description: "HTTPRoutes, GRPCRoutes, mesh VirtualServices and DestinationRule L7 settings for a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them (default: warn)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -19219,6 +19219,11 @@ var meshlint_schema_default = {
         holdApplicationUntilProxyStarts: {
           description: "meshConfig.defaultConfig.holdApplicationUntilProxyStarts, set for the whole mesh.",
           type: "boolean"
+        },
+        rootNamespace: {
+          description: "meshConfig.rootNamespace: where a PeerAuthentication without a selector applies to the whole mesh (Istio's default is istio-system). A mesh config among the inputs that names one wins.",
+          type: "string",
+          minLength: 1
         },
         valuesFiles: {
           description: "Helm values files of the istiod chart as you install it (helm install -f): read for the install's revision, CNI, native sidecars and hold. Relative to this file. Values files are also recognised by their content.",
@@ -30920,7 +30925,8 @@ function effectiveMtls(pod, port, policies, root2) {
   if (!decidedBy || decidedBy.resource === mesh[0]?.resource) {
     const wider = maybeMesh.filter((p) => p.mode !== void 0);
     if (wider.length > 0 && namespaceWide.every((p) => !p.mode) && (own === void 0 || own === "unknown" || !own.mode)) {
-      return { mode: "unknown", decidedBy: void 0, why: `${name(wider[0])} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say` };
+      const strict = wider.find((p) => p.mode === "STRICT");
+      return { mode: "unknown", decidedBy: void 0, why: `${name(wider[0])} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say`, ...strict ? { rootIfNamespace: strict.namespace } : {} };
     }
   }
   return { mode, decidedBy, why };
@@ -31447,6 +31453,15 @@ var FactsBuilder = class {
       this.namespaceDefinitions.set(r7.name, list4);
     }
   }
+  /** The mesh's root namespace: the one the mesh configs among the inputs name, else the config's istio.rootNamespace. */
+  rootNamespace(settings) {
+    if (this.roots.size === 1) {
+      const [[name2, resource]] = [...this.roots];
+      return { name: name2, source: `${resource.kind} ${resource.name || "(no name)"}`, resource };
+    }
+    if (this.roots.size === 0 && settings.rootNamespace) return { name: settings.rootNamespace, source: "istio.rootNamespace in the config file" };
+    return void 0;
+  }
   /** Whether an input file, as written, holds the text outside its Secret documents. */
   writtenOutsideSecrets(value) {
     for (const [file, secrets] of this.writtenFiles) {
@@ -31582,7 +31597,7 @@ var FactsBuilder = class {
         hidden: this.hidden,
         valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name2) => this.named(kind2, ns2, name2)),
         ...ossm ? { ossm } : {},
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.roots.size === 1 ? [...this.roots].map(([name2, resource]) => ({ name: name2, resource }))[0] : void 0 }
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input2.mesh ?? {}) }
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -32325,6 +32340,7 @@ var UNKNOWN_FACTS = {
   "mesh-cni": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
   "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
+  "mesh-root-namespace": (n, d) => `${count(n, "workload")} without a proxy ${n === 1 ? "calls a Service whose" : "call Services whose"} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   "deprecated-read": (n, d) => `${count(n, "object")} use${n === 1 ? "s" : ""} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
   "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
@@ -42664,16 +42680,28 @@ var waypoint_unbound_default = createRule({
   }
 });
 
+// src/model/traffic/hosts.ts
+var DOMAIN_SUFFIX = "cluster.local";
+function serviceOfHost(host, configNamespace) {
+  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
+  const parts = host.toLowerCase().split(".");
+  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
+  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
+  return void 0;
+}
+
 // rules/route-without-waypoint.ts
 var ROUTE_KINDS = /* @__PURE__ */ new Set(["HTTPRoute", "GRPCRoute"]);
 var MAX_PARENTS = 32;
+var L7_POLICY = [["connectionPool", "http"], ["outlierDetection"], ["loadBalancer"]];
+var MAX_HOSTS = 100;
 var isService = (ref) => ref.kind === "Service" && (ref.group === void 0 || ref.group === "" || ref.group === "core");
 var route_without_waypoint_default = createRule({
   name: "route-without-waypoint",
   meta: {
     type: "problem",
     docs: {
-      description: "HTTPRoutes and GRPCRoutes on a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them",
+      description: "HTTPRoutes, GRPCRoutes, mesh VirtualServices and DestinationRule L7 settings for a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them",
       defaultLevel: "warn",
       precision: "high",
       category: "ambient",
@@ -42681,8 +42709,8 @@ var route_without_waypoint_default = createRule({
       istioVersions: ">= 1.22"
     },
     messages: {
-      noWaypoint: "No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this route. Label the Service or its namespace with a waypoint.",
-      waypointNone: 'No waypoint serves Service {{ service }} ({{ where }} has istio.io/use-waypoint: "{{ value }}"), so ambient traffic ignores this route. Name a waypoint there, or drop the route.'
+      noWaypoint: "No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this {{ what }}. Label the Service or its namespace with a waypoint.",
+      waypointNone: 'No waypoint serves Service {{ service }} ({{ where }} has istio.io/use-waypoint: "{{ value }}"), so ambient traffic ignores this {{ what }}. Name a waypoint there, or drop it.'
     },
     schema: []
   },
@@ -42696,6 +42724,23 @@ var route_without_waypoint_default = createRule({
           services.set(`${r7.namespace}/${r7.name}`, r7);
           return;
         }
+        if (r7.kind === "VirtualService" && r7.apiVersion.startsWith("networking.istio.io/") && r7.namespace !== void 0) {
+          const gateways = getIn(r7.object, ["spec", "gateways"]);
+          if (Array.isArray(gateways) && gateways.length > 0 && !gateways.includes("mesh")) return;
+          const hosts = getIn(r7.object, ["spec", "hosts"]);
+          (Array.isArray(hosts) ? hosts.slice(0, MAX_HOSTS) : []).forEach((h, i) => {
+            const named = serviceOfHost(h, r7.namespace);
+            if (named) refs.push({ route: r7, path: ["spec", "hosts", i], ...named, what: "VirtualService" });
+          });
+          return;
+        }
+        if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/") && r7.namespace !== void 0) {
+          const policy = asObject(getIn(r7.object, ["spec", "trafficPolicy"]));
+          const l7 = policy && L7_POLICY.find((p) => getIn(policy, p) !== void 0);
+          const named = l7 && serviceOfHost(getIn(r7.object, ["spec", "host"]), r7.namespace);
+          if (l7 && named) refs.push({ route: r7, path: ["spec", "trafficPolicy", ...l7], ...named, what: `DestinationRule's ${l7.join(".")}` });
+          return;
+        }
         if (!ROUTE_KINDS.has(r7.kind) || !r7.apiVersion.startsWith("gateway.networking.k8s.io/")) return;
         const parents = getIn(r7.object, ["spec", "parentRefs"]);
         if (!Array.isArray(parents)) return;
@@ -42703,7 +42748,7 @@ var route_without_waypoint_default = createRule({
           const ref = asObject(p);
           if (!ref || !isService(ref) || typeof ref.name !== "string") return;
           const namespace = typeof ref.namespace === "string" ? ref.namespace : r7.namespace;
-          if (namespace !== void 0) refs.push({ route: r7, index, name: ref.name, namespace });
+          if (namespace !== void 0) refs.push({ route: r7, path: ["spec", "parentRefs", index], name: ref.name, namespace, what: "route" });
         });
       },
       "Program:exit"() {
@@ -42716,10 +42761,10 @@ var route_without_waypoint_default = createRule({
           if (bound === "unknown" || bound !== void 0 && !bound.none) continue;
           if (ns2.labels[DATAPLANE_MODE] !== AMBIENT) continue;
           const name2 = `${ref.namespace}/${ref.name}`;
-          const target = { resource: ref.route, path: ["spec", "parentRefs", ref.index] };
+          const target = { resource: ref.route, path: ref.path };
           const related = [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${name2}` }];
           if (bound === void 0) {
-            context.report({ target, messageId: "noWaypoint", data: { service: name2, namespace: ref.namespace }, related });
+            context.report({ target, messageId: "noWaypoint", data: { service: name2, namespace: ref.namespace, what: ref.what }, related });
             continue;
           }
           const onService = bound.from === "object";
@@ -42727,7 +42772,7 @@ var route_without_waypoint_default = createRule({
           context.report({
             target,
             messageId: "waypointNone",
-            data: { service: name2, where: onService ? "it" : `namespace ${ref.namespace}`, value: bound.name },
+            data: { service: name2, where: onService ? "it" : `namespace ${ref.namespace}`, value: bound.name, what: ref.what },
             related: label ? [label] : related
           });
         }
@@ -42964,34 +43009,24 @@ function portProtocol(p) {
 // src/model/traffic/inputs.ts
 var MAX_PODS2 = 2e4;
 var MAX_SERVICES = 2e4;
-var MAX_POLICIES2 = 5e3;
 var TrafficInputs = class {
   constructor(facts) {
     this.facts = facts;
+    this.policies = facts.mesh.mtls.peerAuthentications;
   }
   facts;
   pods = [];
   services = [];
-  policies = [];
-  /** Root namespaces the mesh configs among the inputs name, with one config that says each. */
-  roots = /* @__PURE__ */ new Map();
+  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
+  policies;
   byName;
-  /** Whether a resource was one the traffic rules read (a Service, a PeerAuthentication, a mesh config). */
+  /** Reads a Service; anything else is not the traffic rules' (PeerAuthentications and the root namespace are facts). */
   addResource(r7) {
     const service = serviceOf(r7);
-    if (service) {
-      if (this.services.length < MAX_SERVICES) this.services.push(service);
-      this.byName = void 0;
-      return true;
-    }
-    const policy = peerAuthenticationOf(r7);
-    if (policy) {
-      if (this.policies.length < MAX_POLICIES2) this.policies.push(policy);
-      return true;
-    }
-    const root2 = rootNamespaceStated(r7);
-    if (root2 !== void 0 && !this.roots.has(root2)) this.roots.set(root2, r7);
-    return root2 !== void 0;
+    if (!service) return false;
+    if (this.services.length < MAX_SERVICES) this.services.push(service);
+    this.byName = void 0;
+    return true;
   }
   addPodTemplate(t) {
     const ns2 = t.resource.namespace;
@@ -43001,10 +43036,10 @@ var TrafficInputs = class {
     this.pods.push(pod);
     return pod;
   }
-  /** One root namespace among the inputs: known; none, or several that disagree: not known. */
+  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
   root() {
-    const [only] = this.roots;
-    return this.roots.size === 1 && only ? { root: { known: true, name: only[0] }, config: only[1] } : { root: { known: false }, config: void 0 };
+    const stated2 = this.facts.mesh.mtls.rootNamespace;
+    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
   }
   service(namespace, name2) {
     this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
@@ -43098,10 +43133,44 @@ function hostReferencesOf(t, ns2) {
   }
   return out.slice(0, MAX_REFERENCES);
 }
+function configMapsReadBy(t) {
+  const out = [];
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    for (const from of Array.isArray(c.object.envFrom) ? c.object.envFrom.slice(0, MAX_VALUES) : []) {
+      const name2 = asObject(asObject(from)?.configMapRef)?.name;
+      if (typeof name2 === "string") out.push({ name: name2, mounted: false });
+    }
+    for (const e of Array.isArray(c.object.env) ? c.object.env.slice(0, MAX_VALUES) : []) {
+      const o = asObject(e);
+      const ref = asObject(asObject(o?.valueFrom)?.configMapKeyRef);
+      if (ref && typeof ref.name === "string" && typeof ref.key === "string" && typeof o?.name === "string") out.push({ name: ref.name, key: { key: ref.key, variable: o.name }, mounted: false });
+    }
+  }
+  for (const v2 of Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VALUES) : []) {
+    const name2 = asObject(asObject(v2)?.configMap)?.name;
+    if (typeof name2 === "string") out.push({ name: name2, mounted: true });
+  }
+  return out.slice(0, MAX_VALUES);
+}
+function referencesInConfigMap(cm, read2, ns2) {
+  const data = asObject(cm.object.data) ?? {};
+  const out = [];
+  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value !== "string") continue;
+    const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
+    for (const r7 of referencesIn(value, ns2, variable)) out.push({ ...r7, path: ["data", key], resource: cm });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
 
 // rules/mtls-strict-unmeshed-client.ts
 var MAX_CLIENTS = 5e3;
 var MAX_COMPARISONS3 = 2e6;
+var MAX_CONFIG_MAPS = 2e4;
 var mtls_strict_unmeshed_client_default = createRule({
   name: "mtls-strict-unmeshed-client",
   meta: {
@@ -43125,22 +43194,32 @@ var mtls_strict_unmeshed_client_default = createRule({
     const facts = context.facts;
     const inputs = new TrafficInputs(facts);
     const clients = [];
+    const configMaps = /* @__PURE__ */ new Map();
     return {
       Resource(r7) {
+        if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
+          if (configMaps.size < MAX_CONFIG_MAPS) configMaps.set(`${r7.namespace}/${r7.name}`, r7);
+          return;
+        }
         inputs.addResource(r7);
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
         if (!pod || pod.proxy !== "none" || clients.length >= MAX_CLIENTS) return;
         const references = hostReferencesOf(t, pod.namespace);
-        if (references.length > 0) clients.push({ t, why: pod.why, references });
+        const reads = configMapsReadBy(t);
+        if (references.length > 0 || reads.length > 0) clients.push({ t, namespace: pod.namespace, why: pod.why, references, configMaps: reads });
       },
       "Program:exit"() {
         if (clients.length === 0 || inputs.services.length === 0) return;
         let comparisons = 0;
         for (const client of clients) {
           const seen = /* @__PURE__ */ new Set();
-          for (const ref of client.references) {
+          const fromConfigMaps = client.configMaps.flatMap((read2) => {
+            const cm = configMaps.get(`${client.namespace}/${read2.name}`);
+            return cm ? referencesInConfigMap(cm, read2, client.namespace) : [];
+          });
+          for (const ref of [...client.references, ...fromConfigMaps]) {
             const service = inputs.service(ref.namespace, ref.name);
             if (!service) continue;
             const port = portOf2(service, ref);
@@ -43154,10 +43233,14 @@ var mtls_strict_unmeshed_client_default = createRule({
             const pods = inputs.podsOf(service);
             if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.some((p) => p.t === client.t)) continue;
             const modes = inputs.modesOn(pods, port);
-            if (!modes || modes.some((m) => m.mode !== "STRICT")) continue;
+            if (!modes) continue;
+            const open = modes.find((m) => m.rootIfNamespace !== void 0);
+            if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", client.t.resource, open.rootIfNamespace);
+            if (modes.some((m) => m.mode !== "STRICT")) continue;
             const related = modeRelated(inputs, service, port, pods, modes);
+            if (ref.resource) related.unshift({ target: { resource: client.t.resource, path: ["metadata", "name"] }, message: `${describeResource(client.t.resource)} reads ${describeResource(ref.resource)}` });
             context.report({
-              target: { resource: client.t.resource, path: ref.path },
+              target: { resource: ref.resource ?? client.t.resource, path: ref.path },
               messageId: "strict",
               data: { client: describeResource(client.t.resource), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
               related
@@ -43175,7 +43258,7 @@ function portOf2(s, ref) {
 
 // rules/policy-selects-no-proxy.ts
 var MAX_PODS3 = 2e4;
-var MAX_POLICIES3 = 5e3;
+var MAX_POLICIES2 = 5e3;
 var MAX_COMPARISONS4 = 5e6;
 var MAX_RELATED5 = 5;
 var policy_selects_no_proxy_default = createRule({
@@ -43206,7 +43289,7 @@ var policy_selects_no_proxy_default = createRule({
       Resource(r7) {
         const policy = selectorPolicyOf(r7);
         if (policy) {
-          if (policies.length < MAX_POLICIES3) policies.push(policy);
+          if (policies.length < MAX_POLICIES2) policies.push(policy);
           return;
         }
         const root2 = rootNamespaceStated(r7);
@@ -43244,16 +43327,6 @@ var policy_selects_no_proxy_default = createRule({
     };
   }
 });
-
-// src/model/traffic/hosts.ts
-var DOMAIN_SUFFIX = "cluster.local";
-function serviceOfHost(host, configNamespace) {
-  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
-  const parts = host.toLowerCase().split(".");
-  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
-  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
-  return void 0;
-}
 
 // rules/dr-tls-mode-mismatch.ts
 var MAX_RULES2 = 5e3;
@@ -43340,9 +43413,6 @@ var dr_tls_mode_mismatch_default = createRule({
 });
 
 // rules/peerauth-port-not-target-port.ts
-var MAX_PODS4 = 2e4;
-var MAX_SERVICES2 = 2e4;
-var MAX_POLICIES4 = 5e3;
 var MAX_PORTS4 = 256;
 function declaredPorts(t) {
   const out = /* @__PURE__ */ new Set();
@@ -43375,25 +43445,20 @@ var peerauth_port_not_target_port_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const policies = [];
-    const services = [];
-    const pods = [];
+    const inputs = new TrafficInputs(context.facts);
     return {
       Resource(r7) {
-        const policy = peerAuthenticationOf(r7);
-        if (policy) {
-          if (policy.selector && policy.ports.size > 0 && policies.length < MAX_POLICIES4) policies.push(policy);
-          return;
-        }
-        const service = serviceOf(r7);
-        if (service && services.length < MAX_SERVICES2) services.push(service);
+        inputs.addResource(r7);
       },
       PodTemplate(t) {
-        const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || pods.length >= MAX_PODS4) return;
-        pods.push({ t, namespace: ns2, labels: labelRecord(t.labels), ports: declaredPorts(t) });
+        inputs.addPodTemplate(t);
       },
       "Program:exit"() {
+        const policies = inputs.policies.filter((p) => p.selector && p.ports.size > 0);
+        if (policies.length === 0) return;
+        const ports = new Map(inputs.pods.map((p) => [p, declaredPorts(p.t)]));
+        const pods = inputs.pods.map((p) => ({ ...p, ports: ports.get(p) }));
+        const services = inputs.services;
         for (const policy of policies) {
           const selector = policy.selector ?? {};
           const picked = pods.filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k2, v2]) => p.labels[k2] === v2));
@@ -43433,7 +43498,7 @@ var HTTP_SOURCE_FIELDS = ["requestPrincipals", "notRequestPrincipals"];
 var HTTP_WHEN_PREFIX = "request.";
 
 // rules/authz-http-on-tcp-port.ts
-var MAX_POLICIES5 = 5e3;
+var MAX_POLICIES3 = 5e3;
 var MAX_RULES3 = 200;
 var MAX_ENTRIES3 = 100;
 var MAX_COMPARISONS5 = 5e6;
@@ -43511,7 +43576,7 @@ var authz_http_on_tcp_port_default = createRule({
     return {
       Resource(r7) {
         if (r7.kind === "AuthorizationPolicy") {
-          if (raw.length < MAX_POLICIES5) raw.push(r7);
+          if (raw.length < MAX_POLICIES3) raw.push(r7);
           return;
         }
         const root2 = rootNamespaceStated(r7);
@@ -43578,8 +43643,8 @@ function tcpPortsOf(pod, services) {
 
 // rules/route-host-unresolved.ts
 var MAX_CONFIGS = 5e3;
-var MAX_SERVICES3 = 2e4;
-var MAX_HOSTS = 100;
+var MAX_SERVICES2 = 2e4;
+var MAX_HOSTS2 = 100;
 var route_host_unresolved_default = createRule({
   name: "route-host-unresolved",
   meta: {
@@ -43613,12 +43678,12 @@ var route_host_unresolved_default = createRule({
         if (r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
           const hosts = getIn(r7.object, ["spec", "hosts"]);
           if (Array.isArray(hosts)) {
-            for (const h of hosts.slice(0, MAX_HOSTS)) if (typeof h === "string") entryHosts.add(h.toLowerCase());
+            for (const h of hosts.slice(0, MAX_HOSTS2)) if (typeof h === "string") entryHosts.add(h.toLowerCase());
           }
           return;
         }
         const service = serviceOf(r7);
-        if (service && services.length < MAX_SERVICES3) services.push(service);
+        if (service && services.length < MAX_SERVICES2) services.push(service);
       },
       "Program:exit"() {
         const byName = /* @__PURE__ */ new Map();
@@ -43632,7 +43697,7 @@ var route_host_unresolved_default = createRule({
           }
           const raw = config.kind === "DestinationRule" ? [getIn(config.object, ["spec", "host"])] : getIn(config.object, ["spec", "hosts"]);
           const path = (i) => config.kind === "DestinationRule" ? ["spec", "host"] : ["spec", "hosts", i];
-          for (const [i, host] of (Array.isArray(raw) ? raw.slice(0, MAX_HOSTS) : []).entries()) {
+          for (const [i, host] of (Array.isArray(raw) ? raw.slice(0, MAX_HOSTS2) : []).entries()) {
             if (typeof host !== "string" || host.includes("*") || entryHosts.has(host.toLowerCase())) continue;
             const parts = host.toLowerCase().split(".");
             const named = serviceOfHost(host, config.namespace);
@@ -43667,8 +43732,6 @@ var route_host_unresolved_default = createRule({
 
 // rules/dr-subset-selects-nothing.ts
 var MAX_RULES4 = 5e3;
-var MAX_SERVICES4 = 2e4;
-var MAX_PODS5 = 2e4;
 var MAX_SUBSETS = 100;
 var dr_subset_selects_nothing_default = createRule({
   name: "dr-subset-selects-nothing",
@@ -43690,29 +43753,25 @@ var dr_subset_selects_nothing_default = createRule({
   },
   defaultOptions: [],
   create(context) {
+    const inputs = new TrafficInputs(context.facts);
     const rules = [];
-    const services = [];
-    const pods = [];
     return {
       Resource(r7) {
         if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
           if (rules.length < MAX_RULES4) rules.push(r7);
           return;
         }
-        const service = serviceOf(r7);
-        if (service && services.length < MAX_SERVICES4) services.push(service);
+        inputs.addResource(r7);
       },
       PodTemplate(t) {
-        const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || pods.length >= MAX_PODS5) return;
-        pods.push({ t, namespace: ns2, labels: labelRecord(t.labels) });
+        inputs.addPodTemplate(t);
       },
       "Program:exit"() {
         for (const dr of rules) {
           const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
-          const service = named && services.find((s) => s.namespace === named.namespace && s.name === named.name);
+          const service = named && inputs.service(named.namespace, named.name);
           if (!service) continue;
-          const backing = pods.filter((p) => selects(service, p.namespace, p.labels));
+          const backing = inputs.podsOf(service);
           if (backing.length === 0) continue;
           const subsets = Array.isArray(getIn(dr.object, ["spec", "subsets"])) ? getIn(dr.object, ["spec", "subsets"]).slice(0, MAX_SUBSETS) : [];
           for (const [i, raw] of subsets.entries()) {
@@ -43742,7 +43801,7 @@ var dr_subset_selects_nothing_default = createRule({
 });
 
 // rules/authz-source-without-identity.ts
-var MAX_POLICIES6 = 5e3;
+var MAX_POLICIES4 = 5e3;
 var MAX_RULES5 = 200;
 var MAX_ENTRIES4 = 100;
 var MAX_COMPARISONS6 = 5e6;
@@ -43795,7 +43854,7 @@ var authz_source_without_identity_default = createRule({
     return {
       Resource(r7) {
         if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
-          if (raw.length < MAX_POLICIES6) raw.push(r7);
+          if (raw.length < MAX_POLICIES4) raw.push(r7);
           return;
         }
         const root2 = rootNamespaceStated(r7);
