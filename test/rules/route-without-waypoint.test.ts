@@ -45,7 +45,7 @@ ruleTester(rule, {
   invalid: [
     {
       name: 'a VirtualService for the mesh, on a Service of an ambient namespace with no waypoint',
-      code: join(namespace('istio.io/dataplane-mode: ambient'), service(), 'apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: { name: r, namespace: shop }\nspec:\n  hosts: [reviews.shop.svc.cluster.local]\n  http: [{ timeout: 2s, route: [{ destination: { host: reviews } }] }]\n'),
+      code: join(namespace('istio.io/dataplane-mode: ambient'), service(), 'apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata: { name: r, namespace: shop }\nspec:\n  hosts: [reviews.shop.svc.cluster.local]\n  http: [{ retries: { attempts: 3 }, route: [{ destination: { host: reviews } }] }]\n'),
       errors: [{ messageId: 'noWaypoint', message: 'so ambient traffic ignores this VirtualService' }],
     },
     {
