@@ -11,11 +11,9 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, describeResource, getIn } from '../src/model/workload.ts';
 import { HTTP_OPERATION_FIELDS, HTTP_SOURCE_FIELDS, HTTP_WHEN_PREFIX } from '../src/model/data/sidecar-authz.ts';
 import { TrafficInputs, type PodAt } from '../src/model/traffic/inputs.ts';
-import { DEFAULT_ROOT_NAMESPACE, rootNamespaceStated } from '../src/model/traffic/peer-authentication.ts';
 import { endpointPort, portProtocol, selects, type ServiceInfo, type ServicePort } from '../src/model/traffic/service.ts';
 import type { Path, Resource } from '../src/common/types.ts';
 
-const MAX_POLICIES = 5_000;
 const MAX_RULES = 200;
 const MAX_ENTRIES = 100;
 const MAX_COMPARISONS = 5_000_000;
@@ -69,7 +67,7 @@ function portsOf(rule: Record<string, unknown>): ReadonlySet<number> | undefined
   return out;
 }
 
-function policyOf(r: Resource, roots: ReadonlySet<string>): Policy | undefined {
+function policyOf(r: Resource, inputs: TrafficInputs): Policy | undefined {
   if (r.kind !== 'AuthorizationPolicy' || !r.apiVersion.startsWith('security.istio.io/') || r.namespace === undefined) return undefined;
   const spec = asObject(r.object.spec) ?? {};
   if (spec.targetRef !== undefined || spec.targetRefs !== undefined || spec.provider !== undefined) return undefined;
@@ -78,7 +76,7 @@ function policyOf(r: Resource, roots: ReadonlySet<string>): Policy | undefined {
   const raw = asObject(getIn(spec, ['selector', 'matchLabels']));
   const selector = raw && Object.keys(raw).length > 0 ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)])) : undefined;
   // A namespace-wide policy of the root namespace reaches every namespace: not judged here.
-  if (!selector && roots.has(r.namespace)) return undefined;
+  if (!selector && inputs.mayBeRootNamespace(r.namespace)) return undefined;
   const rules = list(spec.rules).slice(0, MAX_RULES).flatMap((raw, index) => {
     const rule = asObject(raw);
     if (!rule) return [];
@@ -112,23 +110,10 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const raw: Resource[] = [];
-    const roots = new Set<string>([DEFAULT_ROOT_NAMESPACE]);
     return {
-      Resource(r) {
-        if (r.kind === 'AuthorizationPolicy') {
-          if (raw.length < MAX_POLICIES) raw.push(r);
-          return;
-        }
-        const root = rootNamespaceStated(r);
-        if (root !== undefined) roots.add(root);
-        inputs.addResource(r);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       'Program:exit'() {
-        const policies = raw.flatMap((r) => policyOf(r, roots) ?? []);
+        const policies = inputs.authorizationPolicies.flatMap((r) => policyOf(r, inputs) ?? []);
         if (!policies.some((p) => p.rules.some((rule) => rule.http))) return;
         let comparisons = 0;
         const said = new Set<string>();

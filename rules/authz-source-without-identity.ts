@@ -12,10 +12,9 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, describeResource, getIn, labelString } from '../src/model/workload.ts';
 import { TrafficInputs, type PodAt } from '../src/model/traffic/inputs.ts';
-import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, rootNamespaceStated } from '../src/model/traffic/peer-authentication.ts';
+import { effectiveMtls } from '../src/model/traffic/peer-authentication.ts';
 import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
-const MAX_POLICIES = 5_000;
 const MAX_RULES = 200;
 const MAX_ENTRIES = 100;
 const MAX_COMPARISONS = 5_000_000;
@@ -75,26 +74,13 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const raw: Resource[] = [];
-    const roots = new Set<string>([DEFAULT_ROOT_NAMESPACE]);
     return {
-      Resource(r) {
-        if (r.kind === 'AuthorizationPolicy' && r.apiVersion.startsWith('security.istio.io/')) {
-          if (raw.length < MAX_POLICIES) raw.push(r);
-          return;
-        }
-        const root = rootNamespaceStated(r);
-        if (root !== undefined) roots.add(root);
-        inputs.addResource(r);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       'Program:exit'() {
         const { root } = inputs.root();
         let comparisons = 0;
-        for (const policy of raw) {
-          if (policy.namespace === undefined || roots.has(policy.namespace)) continue;
+        for (const policy of inputs.authorizationPolicies) {
+          if (policy.namespace === undefined || inputs.mayBeRootNamespace(policy.namespace)) continue;
           const spec = asObject(policy.object.spec) ?? {};
           const action = spec.action ?? 'ALLOW';
           if ((action !== 'ALLOW' && action !== 'DENY') || spec.targetRef !== undefined || spec.targetRefs !== undefined) continue;

@@ -5,11 +5,8 @@
 // inputs: a subset none of them matches, when another subset (or the Service itself) does.
 import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, describeResource, getIn, labelRecord } from '../src/model/workload.ts';
-import { serviceOfHost } from '../src/model/traffic/hosts.ts';
 import { TrafficInputs } from '../src/model/traffic/inputs.ts';
-import type { Resource } from '../src/common/types.ts';
 
-const MAX_RULES = 5_000;
 const MAX_SUBSETS = 100;
 
 export default createRule({
@@ -33,22 +30,11 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const rules: Resource[] = [];
     return {
-      Resource(r) {
-        if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
-          if (rules.length < MAX_RULES) rules.push(r);
-          return;
-        }
-        inputs.addResource(r);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       'Program:exit'() {
-        for (const dr of rules) {
-          const named = serviceOfHost(getIn(dr.object, ['spec', 'host']), dr.namespace);
-          const service = named && inputs.service(named.namespace, named.name);
+        for (const dr of inputs.destinationRules) {
+          const service = inputs.serviceOfRule(dr);
           if (!service) continue;
           const backing = inputs.podsOf(service);
           // No pod of the Service among the inputs: they are deployed from elsewhere.

@@ -7,12 +7,10 @@
 // pod's outcome or mode unknown, a Service whose pods are not all alike.
 import { createRule } from '../src/engine/rule-api.ts';
 import { getIn, asObject } from '../src/model/workload.ts';
-import { serviceOfHost } from '../src/model/traffic/hosts.ts';
 import { modeRelated, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 import type { ServicePort } from '../src/model/traffic/service.ts';
 
-const MAX_RULES = 5_000;
 const MAX_PORT_SETTINGS = 256;
 
 /** The tls mode a DestinationRule sets for one Service port, and where. */
@@ -59,22 +57,11 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const rules: Resource[] = [];
     return {
-      Resource(r) {
-        if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
-          if (rules.length < MAX_RULES) rules.push(r);
-          return;
-        }
-        inputs.addResource(r);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       'Program:exit'() {
-        for (const dr of rules) {
-          const named = serviceOfHost(getIn(dr.object, ['spec', 'host']), dr.namespace);
-          const service = named && inputs.service(named.namespace, named.name);
+        for (const dr of inputs.destinationRules) {
+          const service = inputs.serviceOfRule(dr);
           if (!service || !context.facts.namespaces.has(service.namespace)) continue;
           const pods = inputs.podsOf(service);
           if (pods.length === 0 || pods.some((p) => p.proxy === 'unknown')) continue;

@@ -45,12 +45,7 @@ export default createRule({
   create(context) {
     const inputs = new TrafficInputs(context.facts);
     return {
-      Resource(r) {
-        inputs.addResource(r);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       'Program:exit'() {
         const policies = inputs.policies.filter((p) => p.selector && p.ports.size > 0);
         if (policies.length === 0) return;

@@ -7,26 +7,15 @@
 // unknown, or the policy in a namespace that may be the root one (its selector reaches every
 // namespace there).
 import { createRule } from '../src/engine/rule-api.ts';
-import { describeResource } from '../src/load/resources.ts';
-import { picks, selectorPolicyOf, type SelectorPolicy } from '../src/model/traffic/policy-kinds.ts';
-import { DEFAULT_ROOT_NAMESPACE, rootNamespaceStated } from '../src/model/traffic/peer-authentication.ts';
-import { proxyOf, type Proxy } from '../src/model/traffic/proxy.ts';
-import { labelRecord, type PodTemplate } from '../src/model/workload.ts';
+import { describeResource } from '../src/model/workload.ts';
+import { picks } from '../src/model/traffic/policy-kinds.ts';
+import { TrafficInputs } from '../src/model/traffic/inputs.ts';
+import type { Proxy } from '../src/model/traffic/proxy.ts';
 import type { RelatedLocation } from '../src/common/types.ts';
 
-const MAX_PODS = 20_000;
-const MAX_POLICIES = 5_000;
 const MAX_COMPARISONS = 5_000_000;
 /** Picked workloads named as related locations: the message counts them all. */
 const MAX_RELATED = 5;
-
-interface Pod {
-  readonly t: PodTemplate;
-  readonly namespace: string;
-  readonly labels: Readonly<Record<string, string>>;
-  readonly proxy: Proxy;
-  readonly why: string;
-}
 
 export default createRule({
   name: 'policy-selects-no-proxy',
@@ -49,30 +38,18 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const policies: SelectorPolicy[] = [];
-    const pods: Pod[] = [];
-    const roots = new Set<string>([DEFAULT_ROOT_NAMESPACE]);
+    // The selector policies are facts (every input and context file); the pods, this run's.
+    const inputs = new TrafficInputs(context.facts);
     return {
-      Resource(r) {
-        const policy = selectorPolicyOf(r);
-        if (policy) {
-          if (policies.length < MAX_POLICIES) policies.push(policy);
-          return;
-        }
-        const root = rootNamespaceStated(r);
-        if (root !== undefined) roots.add(root);
-      },
       PodTemplate(t) {
-        const ns = t.resource.namespace;
-        if (ns === undefined || pods.length >= MAX_PODS) return;
-        const outcome = proxyOf(t, context.facts);
-        pods.push({ t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why });
+        inputs.addPodTemplate(t);
       },
       'Program:exit'() {
+        const pods = inputs.pods;
         let comparisons = 0;
-        for (const policy of policies) {
+        for (const policy of context.facts.mesh.mtls.selectorPolicies) {
           // A selector policy of the root namespace picks pods in every namespace (AuthorizationPolicy) or none (PeerAuthentication).
-          if (roots.has(policy.namespace)) continue;
+          if (inputs.mayBeRootNamespace(policy.namespace)) continue;
           comparisons += pods.length;
           if (comparisons > MAX_COMPARISONS) return;
           const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));

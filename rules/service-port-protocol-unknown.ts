@@ -49,12 +49,7 @@ export default createRule<[Options], 'serverFirst' | 'sniffed'>({
   create(context, [options]) {
     const inputs = new TrafficInputs(context.facts);
     return {
-      Resource(r) {
-        inputs.addResource(r);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       'Program:exit'() {
         for (const service of inputs.services) {
           const pods = inputs.podsOf(service);

@@ -103,6 +103,8 @@ export interface MtlsFacts {
    * else the config's istio.rootNamespace; undefined: none, or several that disagree.
    */
   readonly rootNamespace: { readonly name: string; readonly source: string; readonly resource?: Resource } | undefined;
+  /** Every namespace a mesh config among the inputs (or the config) names as the root one, agreeing or not. */
+  readonly statedRoots: readonly string[];
 }
 
 export interface Facts {
@@ -378,7 +380,7 @@ export class FactsBuilder {
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
         ...(ossm ? { ossm } : {}),
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}) },
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}), statedRoots: [...this.roots.keys(), ...(input.mesh?.rootNamespace ? [input.mesh.rootNamespace] : [])] },
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };

@@ -3,13 +3,15 @@
 // template with the proxy the injection outcome gives it. Bounded for hostile inputs.
 import type { Facts } from '../facts.ts';
 import type { RelatedLocation, Resource } from '../../common/types.ts';
-import { describeResource, labelRecord, type PodTemplate } from '../workload.ts';
-import { effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
+import { describeResource, getIn, labelRecord, type PodTemplate } from '../workload.ts';
+import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
+import { serviceOfHost } from './hosts.ts';
 import { proxyOf, type Proxy } from './proxy.ts';
 import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
 
 const MAX_PODS = 20_000;
 const MAX_SERVICES = 20_000;
+const MAX_CONFIGS = 5_000;
 
 /** A pod template of the inputs: its namespace, labels and proxy. */
 export interface PodAt {
@@ -26,6 +28,9 @@ export interface PodAt {
 export class TrafficInputs {
   readonly pods: PodAt[] = [];
   readonly services: ServiceInfo[] = [];
+  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
+  readonly destinationRules: Resource[] = [];
+  readonly authorizationPolicies: Resource[] = [];
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   readonly policies: readonly PeerAuthentication[];
   private byName: Map<string, ServiceInfo> | undefined;
@@ -34,13 +39,39 @@ export class TrafficInputs {
     this.policies = facts.mesh.mtls.peerAuthentications;
   }
 
-  /** Reads a Service; anything else is not the traffic rules' (PeerAuthentications and the root namespace are facts). */
-  addResource(r: Resource): boolean {
+  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
+  addResource(r: Resource): void {
+    if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
+      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r);
+      return;
+    }
+    if (r.kind === 'AuthorizationPolicy' && r.apiVersion.startsWith('security.istio.io/')) {
+      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r);
+      return;
+    }
     const service = serviceOf(r);
-    if (!service) return false;
+    if (!service) return;
     if (this.services.length < MAX_SERVICES) this.services.push(service);
     this.byName = undefined;
-    return true;
+  }
+
+  /** The Service among the inputs a DestinationRule's host names (hosts.ts), if any. */
+  serviceOfRule(dr: Resource): ServiceInfo | undefined {
+    const named = serviceOfHost(getIn(dr.object, ['spec', 'host']), dr.namespace);
+    return named && this.service(named.namespace, named.name);
+  }
+
+  /**
+   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
+   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
+   */
+  mayBeRootNamespace(namespace: string): boolean {
+    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
+  }
+
+  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
+  gather(): { Resource(r: Resource): void; PodTemplate(t: PodTemplate): void } {
+    return { Resource: (r) => this.addResource(r), PodTemplate: (t) => void this.addPodTemplate(t) };
   }
 
   addPodTemplate(t: PodTemplate): PodAt | undefined {
