@@ -31597,7 +31597,7 @@ var FactsBuilder = class {
         hidden: this.hidden,
         valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name2) => this.named(kind2, ns2, name2)),
         ...ossm ? { ossm } : {},
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input2.mesh ?? {}) }
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input2.mesh ?? {}), statedRoots: [...this.roots.keys(), ...input2.mesh?.rootNamespace ? [input2.mesh.rootNamespace] : []] }
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -43009,6 +43009,7 @@ function portProtocol(p) {
 // src/model/traffic/inputs.ts
 var MAX_PODS2 = 2e4;
 var MAX_SERVICES = 2e4;
+var MAX_CONFIGS = 5e3;
 var TrafficInputs = class {
   constructor(facts) {
     this.facts = facts;
@@ -43017,16 +43018,42 @@ var TrafficInputs = class {
   facts;
   pods = [];
   services = [];
+  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
+  destinationRules = [];
+  authorizationPolicies = [];
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   policies;
   byName;
-  /** Reads a Service; anything else is not the traffic rules' (PeerAuthentications and the root namespace are facts). */
+  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
   addResource(r7) {
+    if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
+      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r7);
+      return;
+    }
+    if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
+      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r7);
+      return;
+    }
     const service = serviceOf(r7);
-    if (!service) return false;
+    if (!service) return;
     if (this.services.length < MAX_SERVICES) this.services.push(service);
     this.byName = void 0;
-    return true;
+  }
+  /** The Service among the inputs a DestinationRule's host names (hosts.ts), if any. */
+  serviceOfRule(dr) {
+    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
+    return named && this.service(named.namespace, named.name);
+  }
+  /**
+   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
+   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
+   */
+  mayBeRootNamespace(namespace) {
+    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
+  }
+  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
+  gather() {
+    return { Resource: (r7) => this.addResource(r7), PodTemplate: (t) => void this.addPodTemplate(t) };
   }
   addPodTemplate(t) {
     const ns2 = t.resource.namespace;
@@ -43257,8 +43284,6 @@ function portOf2(s, ref) {
 }
 
 // rules/policy-selects-no-proxy.ts
-var MAX_PODS3 = 2e4;
-var MAX_POLICIES2 = 5e3;
 var MAX_COMPARISONS4 = 5e6;
 var MAX_RELATED5 = 5;
 var policy_selects_no_proxy_default = createRule({
@@ -43282,29 +43307,16 @@ var policy_selects_no_proxy_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const policies = [];
-    const pods = [];
-    const roots = /* @__PURE__ */ new Set([DEFAULT_ROOT_NAMESPACE]);
+    const inputs = new TrafficInputs(context.facts);
     return {
-      Resource(r7) {
-        const policy = selectorPolicyOf(r7);
-        if (policy) {
-          if (policies.length < MAX_POLICIES2) policies.push(policy);
-          return;
-        }
-        const root2 = rootNamespaceStated(r7);
-        if (root2 !== void 0) roots.add(root2);
-      },
       PodTemplate(t) {
-        const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || pods.length >= MAX_PODS3) return;
-        const outcome = proxyOf(t, context.facts);
-        pods.push({ t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why });
+        inputs.addPodTemplate(t);
       },
       "Program:exit"() {
+        const pods = inputs.pods;
         let comparisons = 0;
-        for (const policy of policies) {
-          if (roots.has(policy.namespace)) continue;
+        for (const policy of context.facts.mesh.mtls.selectorPolicies) {
+          if (inputs.mayBeRootNamespace(policy.namespace)) continue;
           comparisons += pods.length;
           if (comparisons > MAX_COMPARISONS4) return;
           const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
@@ -43329,7 +43341,6 @@ var policy_selects_no_proxy_default = createRule({
 });
 
 // rules/dr-tls-mode-mismatch.ts
-var MAX_RULES2 = 5e3;
 var MAX_PORT_SETTINGS = 256;
 function tlsFor(dr, port) {
   const policy = asObject(getIn(dr.object, ["spec", "trafficPolicy"]));
@@ -43366,22 +43377,11 @@ var dr_tls_mode_mismatch_default = createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const rules = [];
     return {
-      Resource(r7) {
-        if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
-          if (rules.length < MAX_RULES2) rules.push(r7);
-          return;
-        }
-        inputs.addResource(r7);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       "Program:exit"() {
-        for (const dr of rules) {
-          const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
-          const service = named && inputs.service(named.namespace, named.name);
+        for (const dr of inputs.destinationRules) {
+          const service = inputs.serviceOfRule(dr);
           if (!service || !context.facts.namespaces.has(service.namespace)) continue;
           const pods = inputs.podsOf(service);
           if (pods.length === 0 || pods.some((p) => p.proxy === "unknown")) continue;
@@ -43447,12 +43447,7 @@ var peerauth_port_not_target_port_default = createRule({
   create(context) {
     const inputs = new TrafficInputs(context.facts);
     return {
-      Resource(r7) {
-        inputs.addResource(r7);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       "Program:exit"() {
         const policies = inputs.policies.filter((p) => p.selector && p.ports.size > 0);
         if (policies.length === 0) return;
@@ -43498,8 +43493,7 @@ var HTTP_SOURCE_FIELDS = ["requestPrincipals", "notRequestPrincipals"];
 var HTTP_WHEN_PREFIX = "request.";
 
 // rules/authz-http-on-tcp-port.ts
-var MAX_POLICIES3 = 5e3;
-var MAX_RULES3 = 200;
+var MAX_RULES2 = 200;
 var MAX_ENTRIES3 = 100;
 var MAX_COMPARISONS5 = 5e6;
 var list2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES3) : [];
@@ -43531,7 +43525,7 @@ function portsOf2(rule) {
   }
   return out;
 }
-function policyOf(r7, roots) {
+function policyOf(r7, inputs) {
   if (r7.kind !== "AuthorizationPolicy" || !r7.apiVersion.startsWith("security.istio.io/") || r7.namespace === void 0) return void 0;
   const spec = asObject(r7.object.spec) ?? {};
   if (spec.targetRef !== void 0 || spec.targetRefs !== void 0 || spec.provider !== void 0) return void 0;
@@ -43539,8 +43533,8 @@ function policyOf(r7, roots) {
   if (action !== "ALLOW" && action !== "DENY") return void 0;
   const raw = asObject(getIn(spec, ["selector", "matchLabels"]));
   const selector = raw && Object.keys(raw).length > 0 ? Object.fromEntries(Object.entries(raw).map(([k2, v2]) => [k2, String(v2)])) : void 0;
-  if (!selector && roots.has(r7.namespace)) return void 0;
-  const rules = list2(spec.rules).slice(0, MAX_RULES3).flatMap((raw2, index) => {
+  if (!selector && inputs.mayBeRootNamespace(r7.namespace)) return void 0;
+  const rules = list2(spec.rules).slice(0, MAX_RULES2).flatMap((raw2, index) => {
     const rule = asObject(raw2);
     if (!rule) return [];
     return [{ index, http: httpField(rule, ["spec", "rules", index]), ports: portsOf2(rule) }];
@@ -43571,23 +43565,10 @@ var authz_http_on_tcp_port_default = createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const raw = [];
-    const roots = /* @__PURE__ */ new Set([DEFAULT_ROOT_NAMESPACE]);
     return {
-      Resource(r7) {
-        if (r7.kind === "AuthorizationPolicy") {
-          if (raw.length < MAX_POLICIES3) raw.push(r7);
-          return;
-        }
-        const root2 = rootNamespaceStated(r7);
-        if (root2 !== void 0) roots.add(root2);
-        inputs.addResource(r7);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       "Program:exit"() {
-        const policies = raw.flatMap((r7) => policyOf(r7, roots) ?? []);
+        const policies = inputs.authorizationPolicies.flatMap((r7) => policyOf(r7, inputs) ?? []);
         if (!policies.some((p) => p.rules.some((rule) => rule.http))) return;
         let comparisons = 0;
         const said = /* @__PURE__ */ new Set();
@@ -43642,7 +43623,7 @@ function tcpPortsOf(pod, services) {
 }
 
 // rules/route-host-unresolved.ts
-var MAX_CONFIGS = 5e3;
+var MAX_CONFIGS2 = 5e3;
 var MAX_SERVICES2 = 2e4;
 var MAX_HOSTS2 = 100;
 var route_host_unresolved_default = createRule({
@@ -43672,7 +43653,7 @@ var route_host_unresolved_default = createRule({
     return {
       Resource(r7) {
         if ((r7.kind === "VirtualService" || r7.kind === "DestinationRule") && r7.apiVersion.startsWith("networking.istio.io/")) {
-          if (configs.length < MAX_CONFIGS) configs.push(r7);
+          if (configs.length < MAX_CONFIGS2) configs.push(r7);
           return;
         }
         if (r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
@@ -43731,7 +43712,6 @@ var route_host_unresolved_default = createRule({
 });
 
 // rules/dr-subset-selects-nothing.ts
-var MAX_RULES4 = 5e3;
 var MAX_SUBSETS = 100;
 var dr_subset_selects_nothing_default = createRule({
   name: "dr-subset-selects-nothing",
@@ -43754,22 +43734,11 @@ var dr_subset_selects_nothing_default = createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const rules = [];
     return {
-      Resource(r7) {
-        if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
-          if (rules.length < MAX_RULES4) rules.push(r7);
-          return;
-        }
-        inputs.addResource(r7);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       "Program:exit"() {
-        for (const dr of rules) {
-          const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
-          const service = named && inputs.service(named.namespace, named.name);
+        for (const dr of inputs.destinationRules) {
+          const service = inputs.serviceOfRule(dr);
           if (!service) continue;
           const backing = inputs.podsOf(service);
           if (backing.length === 0) continue;
@@ -43801,8 +43770,7 @@ var dr_subset_selects_nothing_default = createRule({
 });
 
 // rules/authz-source-without-identity.ts
-var MAX_POLICIES4 = 5e3;
-var MAX_RULES5 = 200;
+var MAX_RULES3 = 200;
 var MAX_ENTRIES4 = 100;
 var MAX_COMPARISONS6 = 5e6;
 var IDENTITY_FIELDS = ["principals", "namespaces"];
@@ -43849,30 +43817,17 @@ var authz_source_without_identity_default = createRule({
   defaultOptions: [],
   create(context) {
     const inputs = new TrafficInputs(context.facts);
-    const raw = [];
-    const roots = /* @__PURE__ */ new Set([DEFAULT_ROOT_NAMESPACE]);
     return {
-      Resource(r7) {
-        if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
-          if (raw.length < MAX_POLICIES4) raw.push(r7);
-          return;
-        }
-        const root2 = rootNamespaceStated(r7);
-        if (root2 !== void 0) roots.add(root2);
-        inputs.addResource(r7);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       "Program:exit"() {
         const { root: root2 } = inputs.root();
         let comparisons = 0;
-        for (const policy of raw) {
-          if (policy.namespace === void 0 || roots.has(policy.namespace)) continue;
+        for (const policy of inputs.authorizationPolicies) {
+          if (policy.namespace === void 0 || inputs.mayBeRootNamespace(policy.namespace)) continue;
           const spec = asObject(policy.object.spec) ?? {};
           const action = spec.action ?? "ALLOW";
           if (action !== "ALLOW" && action !== "DENY" || spec.targetRef !== void 0 || spec.targetRefs !== void 0) continue;
-          const rules = list3(spec.rules).slice(0, MAX_RULES5).flatMap((r7, i) => asObject(r7) ? [identityUses(asObject(r7), ["spec", "rules", i])] : []);
+          const rules = list3(spec.rules).slice(0, MAX_RULES3).flatMap((r7, i) => asObject(r7) ? [identityUses(asObject(r7), ["spec", "rules", i])] : []);
           const uses = rules.flat();
           if (uses.length === 0) continue;
           const effect = action === "ALLOW" ? " (403)" : "";
@@ -43975,12 +43930,7 @@ var service_port_protocol_unknown_default = createRule({
   create(context, [options]) {
     const inputs = new TrafficInputs(context.facts);
     return {
-      Resource(r7) {
-        inputs.addResource(r7);
-      },
-      PodTemplate(t) {
-        inputs.addPodTemplate(t);
-      },
+      ...inputs.gather(),
       "Program:exit"() {
         for (const service of inputs.services) {
           const pods = inputs.podsOf(service);
