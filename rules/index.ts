@@ -47,6 +47,7 @@ import routeHostUnresolved from './route-host-unresolved.ts';
 import drSubsetSelectsNothing from './dr-subset-selects-nothing.ts';
 import authzSourceWithoutIdentity from './authz-source-without-identity.ts';
 import servicePortProtocolUnknown from './service-port-protocol-unknown.ts';
+import policySelectorNoMatch from './policy-selector-no-match.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -95,6 +96,7 @@ export const allRules: readonly MeshlintRule[] = [
   drSubsetSelectsNothing,
   authzSourceWithoutIdentity,
   servicePortProtocolUnknown,
+  policySelectorNoMatch,
   unusedDisableDirective,
 ];
 

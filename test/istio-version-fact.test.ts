@@ -368,4 +368,46 @@ test('judging across versions is bounded: decisions that keep naming new steps c
   assert.ok(judged.notes.some((n) => n.id === 'istio-version-unknown'));
 });
 
+
+test('unknown version: a finding made once every input is read, on rendered output, stands when it holds at every version', () => {
+  // The render reports on the file the user edits, whose name is not the rendered input's: the
+  // steps still read the input that holds the objects the finding points at.
+  const text = yaml`
+    apiVersion: networking.istio.io/v1
+    kind: DestinationRule
+    metadata: { name: api, namespace: shop }
+    spec:
+      host: api
+      subsets: [{ name: v2, labels: { version: v2 } }]
+    ---
+    apiVersion: v1
+    kind: Service
+    metadata: { name: api, namespace: shop }
+    spec:
+      selector: { app: api }
+      ports: [{ name: http, port: 80 }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { app: api, version: v1 } }
+        spec:
+          containers: [{ name: api, image: api }]
+  `;
+  const rendered = decodeSource(Buffer.from(text), 'shop (kustomize build)', undefined);
+  if (!rendered.ok) throw new Error('not text');
+  const input = {
+    ok: true as const,
+    file: {
+      ...rendered.file,
+      origin: { tool: 'kustomize' as const, source: 'shop', label: undefined, namespace: undefined, failure: undefined, mapBack: () => ({ filePath: 'shop/all.yaml', range: { line: 1, column: 1, endLine: 1, endColumn: 2 }, note: undefined }) },
+    },
+  };
+  const r = lint([input], { config: EMPTY_CONFIG, rules: [...rulesById.values()] });
+  assert.equal(found(r, 'dr-subset-selects-nothing').map((f) => f.split(' ')[0]), ['shop/all.yaml:1']);
+  assert.not.ok(noteIds(r).includes('istio-version-unknown'), `notes: ${noteIds(r).join(', ')}`);
+});
+
 test.run();

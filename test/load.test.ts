@@ -8,10 +8,38 @@ import * as assert from 'uvu/assert';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 import { yaml } from './helpers/rule-tester.ts';
 import { decodeSource, encodeSource } from '../src/load/read.ts';
+import { forgetKustomizationLookups } from '../src/load/kustomized.ts';
 
 const BIN = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url));
 const files = (run: CliRun): string[] => parseJsonReport(run).map((r) => r.filePath);
 const lintJson = (t: TempDir, ...args: string[]): CliRun => cli(['-f', 'json', ...args], { cwd: t.dir });
+
+test('a file a Kustomize build may change (a kustomization in its folder or above, within its repository) is marked so', () => {
+  withTemp((t) => {
+    const kustomized = (rel: string): boolean => {
+      const read = decodeSource(Buffer.from('kind: ConfigMap\n'), rel, t.path(rel));
+      return read.ok && read.file.kustomized === true;
+    };
+    mkdirSync(t.path('repo/.git'), { recursive: true });
+    t.write('repo/apps/base/kustomization.yaml', 'resources: [api.yaml]\n');
+    t.write('repo/apps/base/deep/api.yaml', 'kind: ConfigMap\n');
+    t.write('repo/plain/api.yaml', 'kind: ConfigMap\n');
+    assert.ok(kustomized('repo/apps/base/deep/api.yaml'), 'a kustomization above, inside the repository');
+    assert.not.ok(kustomized('repo/plain/api.yaml'), 'none up to the repository root');
+    // Above the repository's root nothing is looked at: a kustomization there does not count.
+    t.write('kustomization.yaml', 'resources: []\n');
+    assert.not.ok(kustomized('repo/plain/api.yaml'), 'a kustomization above the repository');
+    // Outside a repository: the file's own folder only.
+    t.write('loose/sub/api.yaml', 'kind: ConfigMap\n');
+    assert.not.ok(kustomized('loose/sub/api.yaml'));
+    t.write('loose/sub/Kustomization', 'resources: []\n');
+    forgetKustomizationLookups(); // what was looked up is kept for the run
+    assert.ok(kustomized('loose/sub/api.yaml'));
+    // Standard input has no folder.
+    const stdin = decodeSource(Buffer.from('kind: ConfigMap\n'), '<stdin>', undefined);
+    assert.ok(stdin.ok && stdin.file.kustomized === undefined);
+  });
+});
 
 test('directories are walked recursively for .yaml, .yml and .json files only', () => {
   withTemp((t) => {

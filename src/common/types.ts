@@ -22,6 +22,8 @@ export interface SourceFile {
   readonly masked?: MaskedUnits;
   /** Set when the text is the output of `helm template` or a Kustomize build. */
   readonly origin?: RenderOrigin;
+  /** Set on a file linted as written that a Kustomize build may change (a kustomization in its folder or above it). */
+  readonly kustomized?: true;
 }
 
 /** Where a rendered input came from, and how to report on the files the user edits. */

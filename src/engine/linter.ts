@@ -238,6 +238,16 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   };
   const trace = newTrace();
   let inputIndex = -1;
+  /** Each input's index, by its file. */
+  const inputOf = new WeakMap<SourceFile, number>();
+  const inputsBehind = (f: Finding): number[] => {
+    const out = inputIndex >= 0 ? [inputIndex] : [];
+    for (const t of [f.target, ...f.related.map((r) => r.target)]) {
+      const i = inputOf.get('doc' in t ? t.doc.file : t.resource.doc.file);
+      if (i !== undefined && !out.includes(i)) out.push(i);
+    }
+    return out;
+  };
   // The current input's documents are kept for the steps of a range when it has a finding they judge (see version-probe.ts).
   const judgedRules = new Set(options.rules.filter(judgedAcrossVersions).map((r) => r.name));
   let judgedHere = false;
@@ -279,10 +289,13 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       if (said?.includes(m.message.message)) continue;
       if (said) said.push(m.message.message);
       else reported.set(key, [m.message.message]);
+      // The inputs a step reads again for this finding: the one being linted, and those holding
+      // the objects it points at (a finding of Program:exit, or on a rendered input, reports on a
+      // file whose name is not its input's).
+      const from = inputsBehind(f);
       for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
-        if (inputIndex < 0) continue;
         const set = trace.inputsOf.get(path) ?? new Set<number>();
-        set.add(inputIndex);
+        for (const i of from) set.add(i);
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
@@ -327,6 +340,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       continue;
     }
     const file = input.file;
+    inputOf.set(file, inputIndex);
     if (!probe && file.text.includes('meshlint-')) directives(file);
     emit('File', { file, readError: undefined });
     let templated = false;

@@ -4,6 +4,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, t
 import { relative, sep, isAbsolute } from 'node:path';
 import { MASK_MIN_BYTES, maskedDecode } from '../common/masked-text.ts';
 import type { SourceFile } from '../common/types.ts';
+import { underKustomization } from './kustomized.ts';
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
@@ -37,7 +38,13 @@ export function displayPathOf(absPath: string, cwd: string): string {
   return shown.split(sep).join('/');
 }
 
+/** A file's bytes as text; a file on disk that a Kustomize build may change before it is applied is marked so (kustomized.ts). */
 export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: string | undefined): ReadOutcome {
+  const read = decodeText(bytes, displayPath, absPath);
+  return read.ok && absPath !== undefined && underKustomization(absPath) ? { ok: true, file: { ...read.file, kustomized: true } } : read;
+}
+
+function decodeText(bytes: Uint8Array, displayPath: string, absPath: string | undefined): ReadOutcome {
   const encoding = encodingOf(bytes);
   if (encoding !== 'utf-8') {
     // Unpaired surrogates and an odd last byte become U+FFFD, as in the BOM override's decoder.

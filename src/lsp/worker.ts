@@ -2,10 +2,12 @@
 // make long (thousands of findings, a large tree to read for facts): done on the thread that
 // talks to the editor, it would hold every request behind it. Here it runs in a worker that
 // the server can end at any moment, and start afresh, when a piece of work runs too long.
+import { basename } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Diagnostic } from 'vscode-languageserver';
 import { workerThreads } from '../common/builtins.ts';
 import { lintDocument, Workspace, type ConfigProblem } from './workspace.ts';
+import { forgetKustomizationLookups, KUSTOMIZATION_FILES } from '../load/kustomized.ts';
 
 const WORKER_ROLE = '--meshlint-lint-worker';
 
@@ -49,6 +51,8 @@ export function serveLintWorker(): void {
   const post = (m: FromWorker): void => port.postMessage(m);
   let ws = new Workspace([]);
   const handle = (req: LintRequest): LintAnswer => {
+    // A kustomization written or removed changes which files a build may change.
+    if ((req.op === 'readFacts' || req.op === 'forget') && KUSTOMIZATION_FILES.includes(basename(req.file))) forgetKustomizationLookups();
     switch (req.op) {
       case 'init':
         ws = new Workspace(req.roots, (line) => post({ log: line }));

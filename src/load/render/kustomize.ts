@@ -17,7 +17,8 @@ import { failedEntry, FIRST_LINE, listEntries, parseAnnotation, SourceDocuments,
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
-export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+import { KUSTOMIZATION_FILES } from '../kustomized.ts';
+export { KUSTOMIZATION_FILES };
 
 /**
  * `kubectl kustomize --load-restrictor=LoadRestrictionsRootOnly -- DIR` or `kustomize build …`,
