@@ -345,6 +345,82 @@ test('explain: the mTLS mode a pod with a proxy gets, per declared port where it
   assert.match(formatExplanationsMarkdown(run.explanations, run.facts, run.report!), /<br>mTLS: STRICT, 9102 PERMISSIVE \|/);
 });
 
+test("explain: a workload's calls, each Service port it names with the proxies and mode of the pods behind it", () => {
+  const files = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: shop, labels: { istio-injection: enabled } }
+    ---
+    apiVersion: security.istio.io/v1
+    kind: PeerAuthentication
+    metadata: { name: default, namespace: shop }
+    spec: { mtls: { mode: STRICT } }
+    ---
+    apiVersion: v1
+    kind: Service
+    metadata: { name: api, namespace: shop }
+    spec:
+      selector: { app: api }
+      ports: [{ name: http, port: 80, targetPort: 8080 }]
+    ---
+    apiVersion: v1
+    kind: Service
+    metadata: { name: legacy, namespace: shop }
+    spec:
+      selector: { app: legacy }
+      ports: [{ port: 5432 }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { app: api } }
+        spec:
+          containers: [{ name: api, image: api, ports: [{ containerPort: 8080 }] }]
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: legacy, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { app: legacy, sidecar.istio.io/inject: "false" } }
+        spec:
+          containers: [{ name: db, image: db }]
+    ---
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: job-env, namespace: shop }
+    data: { DB_HOST: legacy }
+    ---
+    apiVersion: batch/v1
+    kind: Job
+    metadata: { name: report, namespace: shop }
+    spec:
+      template:
+        metadata: { labels: { sidecar.istio.io/inject: "false" } }
+        spec:
+          restartPolicy: Never
+          containers:
+            - name: report
+              image: report
+              args: [--api, http://api.shop.svc.cluster.local, --unknown, http://nowhere.shop]
+              envFrom: [{ configMapRef: { name: job-env } }]
+  `;
+  const run = explain([decodeSource(Buffer.from(files), 'mesh.yaml', undefined)], EMPTY_CONFIG, {});
+  const job = run.explanations.find((e) => e.resource === 'Job shop/report');
+  assert.equal(job?.calls, [
+    { text: 'http://api.shop.svc.cluster.local', service: 'Service shop/api', port: 80, server: 'sidecar', mode: 'STRICT' },
+    { text: 'legacy', from: 'ConfigMap shop/job-env', service: 'Service shop/legacy', port: 5432, server: 'no proxy' },
+  ]);
+  // Named only: a workload whose containers name no Service among the inputs has no calls.
+  assert.is(run.explanations.find((e) => e.resource === 'Deployment shop/api')?.calls, undefined);
+  // --resource explains one workload, its calls still read from every input.
+  const one = explain([decodeSource(Buffer.from(files), 'mesh.yaml', undefined)], EMPTY_CONFIG, { resource: 'Job/report' });
+  assert.equal(one.explanations.map((e) => e.calls?.length), [2]);
+  assert.match(formatExplanations(run.explanations, run.facts, false), /\n {2}calls\n {4}· Service shop\/api port 80: sidecar, STRICT {2}http:\/\/api\.shop\.svc\.cluster\.local\n {4}· Service shop\/legacy port 5432: no proxy {2}legacy in ConfigMap shop\/job-env\n/);
+});
+
 test('explain says a note of the mesh once: in its text or map, or on stderr beside JSON', () => {
   const dir = mkdtempSync(join(tmpdir(), 'meshlint-explain-'));
   try {

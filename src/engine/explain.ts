@@ -13,6 +13,8 @@ import { getIn, labelRecord, podTemplatesOf, templateLabel, type PodTemplate } f
 import { effectiveMtls, type RootNamespace } from '../model/traffic/peer-authentication.ts';
 import { picks } from '../model/traffic/policy-kinds.ts';
 import { proxyOf } from '../model/traffic/proxy.ts';
+import { TrafficInputs } from '../model/traffic/inputs.ts';
+import { callSummary, type CallSummary } from '../model/traffic/calls.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
@@ -51,6 +53,8 @@ export interface Explanation {
    * policies that pick it.
    */
   readonly mtls?: { readonly mode: string; readonly why: string; readonly ports: readonly { readonly port: number; readonly mode: string; readonly why: string }[]; readonly policies: readonly string[] };
+  /** The Service ports among the inputs the workload names (env values, commands, ConfigMaps it reads), with the proxies and mode of the pods behind each. */
+  readonly calls?: readonly CallSummary[];
   /** Ambient capture, for a pod a label asks to be in ambient (or may): sidecar, ambient, none or unknown, and why. */
   readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string; readonly waypoints?: readonly string[] };
 }
@@ -159,6 +163,9 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
   // For the mesh map: the namespaces' labels and sources and the unknowns, from the same facts.
   const workloads: WorkloadAt[] = [];
   const unread: Unread[] = [];
+  // Every Service, ConfigMap and pod of the inputs, for each workload's calls once all are read.
+  const traffic = new TrafficInputs(facts);
+  const callers: { index: number; template: PodTemplate; namespace: string }[] = [];
   for (const input of inputs) {
     if (!input.ok) {
       unread.push(...unreadOf(input, [], locator));
@@ -173,8 +180,12 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     if (unread.length < MAX_UNREAD) unread.push(...unreadOf(input, docs, locator));
     for (const doc of docs) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
-        if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
+        traffic.addResource(r);
+        const explained = !opts.resource || selectsResource(opts.resource, r.kind, r.namespace, r.name);
         for (const t of podTemplatesOf(r)) {
+          traffic.addPodTemplate(t);
+          if (!explained) continue;
+          if (r.namespace !== undefined) callers.push({ index: explanations.length, template: t, namespace: r.namespace });
           const line = workloadLine(t, locator);
           if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
           // As lint judges it: against its own revision's version where the installs run several.
@@ -187,6 +198,11 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
       }
     }
     locator.forget(input.file);
+  }
+  for (const { index, template, namespace } of callers) {
+    const calls = traffic.callsOf(template, namespace).map(callSummary);
+    const e = explanations[index];
+    if (e && calls.length > 0) explanations[index] = { ...e, calls };
   }
   if (!opts.report) return { explanations, facts, unread };
   return { explanations, facts, report: factsReport(facts, workloads, locateWith(locator), unread), unread };

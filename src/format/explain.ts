@@ -51,6 +51,13 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
       for (const p of m.ports) out += `    · port ${p.port}: ${p.mode}  ${c('dim', safeText(p.why))}\n`;
       if (m.policies.length > 0) out += `    · policies that pick it: ${safeText(m.policies.join(', '))}\n`;
     }
+    if (e.calls) {
+      out += `  ${c('bold', 'calls')}\n`;
+      for (const call of e.calls) {
+        const server = call.mode !== undefined ? `${call.server}, ${call.mode}` : call.server;
+        out += `    · ${safeText(call.service)} port ${call.port}: ${safeText(server)}  ${c('dim', safeText(`${call.text}${call.from ? ` in ${call.from}` : ''}`))}\n`;
+      }
+    }
     if (e.sidecar) {
       out += `  ${c('bold', 'sidecar')}\n`;
       for (const [what, text] of [['start', e.sidecar.native], ['hold', e.sidecar.hold], ['traffic capture', e.sidecar.cni]] as const) {

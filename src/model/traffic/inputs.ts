@@ -8,10 +8,25 @@ import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, type EffectiveMtls, type PeerAut
 import { serviceOfHost } from './hosts.ts';
 import { proxyOf, type Proxy } from './proxy.ts';
 import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
+import { configMapsReadBy, hostReferencesOf, referencesInConfigMap, type HostReference } from './references.ts';
 
 const MAX_PODS = 20_000;
 const MAX_SERVICES = 20_000;
 const MAX_CONFIGS = 5_000;
+const MAX_CONFIG_MAPS = 20_000;
+/** Pod templates compared with Service selectors for the calls of a run's workloads: bounded for hostile input. */
+const MAX_CALL_COMPARISONS = 2_000_000;
+
+/** A Service port a workload names (model/traffic/references.ts), and the pods behind it with their mode on it. */
+export interface Call {
+  readonly ref: HostReference;
+  readonly service: ServiceInfo;
+  readonly port: ServicePort;
+  /** The pod templates the Service selects among the inputs. */
+  readonly pods: readonly PodAt[];
+  /** Each pod's mTLS mode on the port it serves for this one; undefined when a pod names no such port. */
+  readonly modes: readonly EffectiveMtls[] | undefined;
+}
 
 /** A pod template of the inputs: its namespace, labels and proxy. */
 export interface PodAt {
@@ -31,6 +46,9 @@ export class TrafficInputs {
   /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
   readonly destinationRules: Resource[] = [];
   readonly authorizationPolicies: Resource[] = [];
+  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  private readonly configMaps = new Map<string, Resource>();
+  private callComparisons = 0;
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   readonly policies: readonly PeerAuthentication[];
   private byName: Map<string, ServiceInfo> | undefined;
@@ -47,6 +65,10 @@ export class TrafficInputs {
     }
     if (r.kind === 'AuthorizationPolicy' && r.apiVersion.startsWith('security.istio.io/')) {
       if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r);
+      return;
+    }
+    if (r.kind === 'ConfigMap' && r.apiVersion === 'v1' && r.namespace !== undefined) {
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, r);
       return;
     }
     const service = serviceOf(r);
@@ -99,6 +121,32 @@ export class TrafficInputs {
     return this.pods.filter((p) => selects(s, p.namespace, p.labels));
   }
 
+  /**
+   * The Service ports a workload names among the inputs, once each: in its containers' env values,
+   * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
+   */
+  callsOf(t: PodTemplate, namespace: string): Call[] {
+    const fromConfigMaps = configMapsReadBy(t).flatMap((read) => {
+      const cm = this.configMaps.get(`${namespace}/${read.name}`);
+      return cm ? referencesInConfigMap(cm, read, namespace) : [];
+    });
+    const out: Call[] = [];
+    const seen = new Set<string>();
+    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+      const service = this.service(ref.namespace, ref.name);
+      const port = service && portOf(service, ref);
+      if (!service || !port) continue;
+      const key = `${service.namespace}/${service.name}:${port.port}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.callComparisons += this.pods.length;
+      if (this.callComparisons > MAX_CALL_COMPARISONS) break;
+      const pods = this.podsOf(service);
+      out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : undefined });
+    }
+    return out;
+  }
+
   /** The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod names no such port. */
   modesOn(pods: readonly PodAt[], port: ServicePort): EffectiveMtls[] | undefined {
     const { root } = this.root();
@@ -110,6 +158,12 @@ export class TrafficInputs {
     }
     return out;
   }
+}
+
+/** The Service port a reference reaches: the one written, or the only one when none is written. */
+function portOf(s: ServiceInfo, ref: HostReference): ServicePort | undefined {
+  if (ref.port !== undefined) return s.ports.find((p) => p.port === ref.port);
+  return s.ports.length === 1 ? s.ports[0] : undefined;
 }
 
 /** Server workloads named as related locations: beyond, the message counts them. */
