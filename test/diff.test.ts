@@ -91,6 +91,30 @@ else {
     });
   });
 
+  test('a Job opted out of injection that calls a STRICT Service: the pair that breaks is a change to the mesh, named on both sides', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/api-svc.yaml', 'apiVersion: v1\nkind: Service\nmetadata: { name: api, namespace: shop }\nspec:\n  selector: { app: api }\n  ports: [{ port: 80 }]\n---\napiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata: { name: default, namespace: shop }\nspec: { mtls: { mode: STRICT } }\n');
+      const job = (optOut: boolean): string => `apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata:\n      labels: { app: report${optOut ? ', sidecar.istio.io/inject: "false"' : ''} }\n    spec:\n      restartPolicy: Never\n      containers:\n        - name: report\n          image: example.com/report:1\n          args: [--api, http://api.shop]\n`;
+      t.write('k8s/job.yaml', job(false));
+      commit(t, 'a job');
+      t.write('k8s/job.yaml', job(true));
+      const { json } = diff(t, 'HEAD');
+      const changed = json.workloads.changed.find((c) => c.workload === 'Job shop/report') as unknown as { changes: string[]; head: { calls: unknown } } | undefined;
+      assert.equal(changed?.changes, ['sidecar-lost', 'calls-reset']);
+      assert.equal(changed?.head.calls, [{ to: 'Service shop/api port 80', server: 'sidecar', mode: 'STRICT' }]);
+      assert.equal(json.findings.new.map((f) => f.ruleId), ['mtls-strict-unmeshed-client']);
+      assert.match(cli(['diff', 'HEAD'], { cwd: t.path('.'), env }).stdout, /Job shop\/report: loses its sidecar, its calls to a STRICT Service are reset {2}k8s\/job\.yaml:3\n.*\n {4}after: {2}no sidecar: .*; calls Service shop\/api port 80 \(sidecar, STRICT\)\n/);
+      // The server PERMISSIVE: the same opt-out resets nothing.
+      t.write('k8s/api-svc.yaml', readFileSync(t.path('k8s/api-svc.yaml'), 'utf8').replace('STRICT', 'PERMISSIVE'));
+      commit(t, 'permissive');
+      t.write('k8s/job.yaml', job(false));
+      commit(t, 'back in the mesh');
+      t.write('k8s/job.yaml', job(true));
+      assert.equal(diff(t, 'HEAD').json.workloads.changed.find((c) => c.workload === 'Job shop/report')?.changes, ['sidecar-lost']);
+    });
+  });
+
   test('hostNetwork added to an opted-in pod: a new error, exit 1; the text report says so', () => {
     withTemp((t) => {
       repo(t);

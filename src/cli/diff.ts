@@ -152,7 +152,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values: Values = emptySides.has(side) ? { ...sideValues, 'no-error-on-unmatched-pattern': true } : sideValues;
-      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add, parses: { shared, role: i === 0 ? 'record' : 'reuse' } });
+      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? 'record' : 'reuse' } });
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,
@@ -161,7 +161,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         report: run.report,
         config: run.config,
         cwd: side.cwd,
-        workloads: workloadMap(states.states),
+        workloads: workloadMap(states.withCalls()),
       });
     }
     const [base, head] = runs;

@@ -49,12 +49,14 @@ export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | numb
 /** What a diff asks of each side's lint: the workloads as met, and every finding (no baseline: the other side is one). */
 interface ForDiff {
   readonly onPodTemplate: NonNullable<LintOptions['onPodTemplate']>;
+  readonly onResource?: LintOptions['onResource'];
   /** Documents shared between the sides: this side records what it parses, or reuses what the other parsed. */
   readonly parses?: { readonly shared: SharedParses; readonly role: 'record' | 'reuse' };
 }
 
 export function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, forDiff?: ForDiff): LintRun | number {
   const onPodTemplate = forDiff?.onPodTemplate;
+  const onResource = forDiff?.onResource;
   const threads = concurrencyOf(v.concurrency);
   const config = lookup.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v, config, io, lookup);
@@ -90,6 +92,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     ...(groupDocsOf ? { groupDocsOf } : {}),
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
+    ...(onResource && i === 0 ? { onResource } : {}),
   });
   let report: LintReport;
   try {

@@ -9,8 +9,13 @@ import { predictForTemplate } from '../model/injection/pod-injection.ts';
 import { sidecarPlan } from '../model/pod/sidecar.ts';
 import type { PodTemplate } from '../model/workload.ts';
 import type { Locator } from '../parse/locator.ts';
-import type { Target } from '../common/types.ts';
-import { stateOf, type Place, type WorkloadState } from './diff.ts';
+import type { Resource, Target } from '../common/types.ts';
+
+/** Objects held until the side's facts arrive: far above a real repository's before its first workload. */
+const MAX_HELD = 200_000;
+import { stateOf, withCalls, type Place, type WorkloadState } from './diff.ts';
+import { TrafficInputs } from '../model/traffic/inputs.ts';
+import { callSummary } from '../model/traffic/calls.ts';
 import { explainTemplate, workloadLine } from './explain.ts';
 import { locatePath } from './linter.ts';
 
@@ -55,13 +60,42 @@ const CONFIG_KEYS = {
 /** The states of one side's workloads, collected as the lint pass meets their pod templates. */
 export class SideStates {
   readonly states: [string, WorkloadState][] = [];
+  /** The side's Services, ConfigMaps and pods, for each workload's calls once every input is read. */
+  private traffic: TrafficInputs | undefined;
+  private readonly resources: Resource[] = [];
+  private readonly templates: PodTemplate[] = [];
 
   constructor(private readonly configPlace: ConfigPlace = () => undefined) {}
   /** Each namespace's labels and where they are written, once per side. */
   private readonly namespaces = new Map<string, { labels: string; at?: Place }>();
 
+  /** For LintOptions.onResource. */
+  readonly addResource = (r: Resource): void => {
+    if (this.traffic) this.traffic.addResource(r);
+    else if (this.resources.length < MAX_HELD) this.resources.push(r);
+  };
+
+  /** The states, each with the calls it makes (explain's): what a change that resets a call compares. */
+  withCalls(): [string, WorkloadState][] {
+    const traffic = this.traffic;
+    if (!traffic) return this.states;
+    return this.states.map(([name, state], i) => {
+      const t = this.templates[i];
+      const ns = t?.resource.namespace;
+      const calls = t && ns !== undefined ? traffic.callsOf(t, ns).map(callSummary) : [];
+      return calls.length > 0 ? [name, withCalls(state, calls)] : [name, state];
+    });
+  }
+
   /** For LintOptions.onPodTemplate. */
   readonly add = (t: PodTemplate, facts: Facts, locator: Locator): void => {
+    if (!this.traffic) {
+      // The run's facts arrive with the first workload: the objects met before it are read now.
+      this.traffic = new TrafficInputs(facts);
+      for (const r of this.resources.splice(0)) this.traffic.addResource(r);
+    }
+    this.traffic.addPodTemplate(t);
+    this.templates.push(t);
     // A value read from a Secret (a revision) is compared as it is shown: it names its Secret (hidden-values.ts).
     const explained = explainTemplate(t, facts, workloadLine(t, locator));
     const e = facts.mesh.hidden?.hideAll(explained) ?? explained;

@@ -8,6 +8,7 @@ import { lineHashes } from '../common/fingerprint.ts';
 import type { LintMessage, LintResult } from '../common/types.ts';
 import type { Explanation } from './explain.ts';
 import type { PolicyChange } from './policy.ts';
+import type { CallSummary } from '../model/traffic/calls.ts';
 
 /** What one workload is on one side: its sidecar, revision, ambient capture and start-up. */
 export interface WorkloadState {
@@ -22,6 +23,8 @@ export interface WorkloadState {
   readonly waypoint?: string;
   /** For an injected pod in a namespace that enforces Pod Security: admitted, rejected or unknown, and why. */
   readonly admission?: { readonly outcome: string; readonly why: string };
+  /** The Service ports it names among the inputs, with the proxies and mTLS mode of the pods behind each (explain's calls). */
+  readonly calls?: readonly CallState[];
   /** Why, in one line: the trace's last step, or what is unknown. */
   readonly reason: string;
   readonly filePath: string;
@@ -30,6 +33,13 @@ export interface WorkloadState {
   readonly sources?: Sources;
   /** For a workload a chart template names anew at each render (randAlphaNum): its kind, namespace and template, which stay. */
   readonly rendered?: string;
+}
+
+/** A Service port a workload names, and what serves it: "Service shop/api port 80", "sidecar", "STRICT". */
+export interface CallState {
+  readonly to: string;
+  readonly server: string;
+  readonly mode?: string;
 }
 
 /** A file and a line. */
@@ -56,7 +66,7 @@ export interface ChangeCause extends Place {
   readonly what: 'namespace' | 'workload' | 'install' | 'values';
 }
 
-export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission';
+export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission' | 'calls-reset';
 
 export interface WorkloadChange {
   /** "Kind namespace/name" (and the template, for kinds with several). */
@@ -91,6 +101,24 @@ export interface MeshDiff {
 /** Far above any real repository; a side with more workloads is compared on its first ones. */
 const MAX_WORKLOADS = 200_000;
 const MAX_REASON = 300;
+/** Calls kept of one workload: far above real ones. */
+const MAX_CALLS = 100;
+
+const callStates = (calls: readonly CallSummary[]): { calls: CallState[] } => ({
+  calls: calls.slice(0, MAX_CALLS).map((c) => ({ to: `${c.service} port ${c.port}`, server: c.server, ...(c.mode !== undefined ? { mode: c.mode } : {}) })),
+});
+
+/** A state with the calls its workload makes (known once the side's every input is read). */
+export const withCalls = (s: WorkloadState, calls: readonly CallSummary[]): WorkloadState => ({ ...s, ...callStates(calls) });
+
+/**
+ * The calls a workload makes that are reset: it has no proxy (no sidecar, not ambient) and the
+ * Service port's pods all have one and accept only mTLS there (mtls-strict-unmeshed-client).
+ */
+export function resetCalls(s: WorkloadState): CallState[] {
+  if (s.sidecar !== 'not-injected' || s.capture === 'ambient' || s.capture === 'unknown') return [];
+  return (s.calls ?? []).filter((c) => (c.server === 'sidecar' || c.server === 'ambient') && c.mode === 'STRICT');
+}
 
 const clip = (s: string): string => (s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}…` : s);
 
@@ -121,6 +149,7 @@ export function stateOf(e: Explanation, sources?: Sources, volatileName = false)
     ...(startup !== undefined ? { startup } : {}),
     ...(e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? '')}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? '')}`) } : {}),
     ...(e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {}),
+    ...(e.calls ? callStates(e.calls) : {}),
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
@@ -197,6 +226,9 @@ function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
   if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== undefined && head.startup !== undefined) out.push('startup');
   // Admission changes only where both sides inject: a sidecar gained or lost says the rest.
   if (base.sidecar === 'injected' && head.sidecar === 'injected' && (base.admission?.outcome ?? 'no Pod Security') !== (head.admission?.outcome ?? 'no Pod Security')) out.push('admission');
+  // A call that works in BASE and is reset in HEAD: the client lost its proxy, or the server became STRICT.
+  const before = new Set(resetCalls(base).map((c) => c.to));
+  if (resetCalls(head).some((c) => !before.has(c.to))) out.push('calls-reset');
   return out;
 }
 

@@ -48,6 +48,8 @@ export interface LintOptions {
   readonly notePlaces?: boolean;
   /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
   readonly onPodTemplate?: (template: PodTemplate, facts: Facts, locator: Locator) => void;
+  /** Called for each object linted: with onPodTemplate, a shell that wants each workload's calls (diff) takes the Services and ConfigMaps here. */
+  readonly onResource?: (resource: Resource) => void;
 }
 
 export interface LintStats {
@@ -133,7 +135,7 @@ function lintJudged(inputs: readonly ReadOutcome[], options: LintOptions): LintR
   const cache = options.documentsAgain ? undefined : new DocumentCache();
   const parse = options.documentsAgain ?? ((f: SourceFile) => (cache as DocumentCache).parse(f));
   const kept = first.trace.documents;
-  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: (f) => kept.get(f) ?? parse(f) };
+  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, onResource: undefined, documentsOf: (f) => kept.get(f) ?? parse(f) };
   try {
     return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...again, rules }, { facts: first.report.facts, version })), options.rules);
   } finally {
@@ -371,6 +373,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         stats.resources++;
         if (!probe) recordIgnoreAnnotations(r, annotationUses);
         emit('Resource', r);
+        options.onResource?.(r);
         if (r.kind === 'Namespace') emit('Namespace', r);
         for (const template of podTemplatesOf(r)) {
           stats.podTemplates++;

@@ -15,6 +15,7 @@ const CHANGE: Record<ChangeKind, string> = {
   waypoint: 'waypoint changed',
   startup: 'sidecar start-up changed',
   admission: 'Pod Security admission changed',
+  'calls-reset': 'its calls to a STRICT Service are reset',
 };
 
 /** Each change as the headline counts it: [one workload, several]. */
@@ -28,6 +29,7 @@ const COUNTED: Record<ChangeKind, readonly [string, string]> = {
   waypoint: ['changes its waypoint', 'change their waypoint'],
   startup: ['changes its sidecar start-up', 'change their sidecar start-up'],
   admission: ['changes its Pod Security admission', 'change their Pod Security admission'],
+  'calls-reset': ['has its calls to a STRICT Service reset', 'have their calls to a STRICT Service reset'],
 };
 
 const SIDECAR: Record<WorkloadState['sidecar'], string> = { injected: 'sidecar', 'not-injected': 'no sidecar', unknown: 'unknown' };
@@ -42,10 +44,16 @@ function stateText(s: WorkloadState): string {
   return safeText(parts.join(', '));
 }
 
-/** Why a side is as it is: the injection's last step, and the admission's reason when that changed. */
+/** Why a side is as it is: the injection's last step, the admission's reason when that changed, and the pairs of a call reset. */
 function reasonText(changes: readonly ChangeKind[], s: WorkloadState): string {
-  if (!changes.includes('admission')) return s.reason;
-  return `${s.reason}; ${s.admission?.why ?? 'its namespace enforces no Pod Security level that can reject it'}`;
+  let text = s.reason;
+  if (changes.includes('admission')) text += `; ${s.admission?.why ?? 'its namespace enforces no Pod Security level that can reject it'}`;
+  if (changes.includes('calls-reset')) {
+    // The Services whose pods have a proxy: on the side where the call is reset, the pair that breaks.
+    const calls = (s.calls ?? []).filter((c) => c.mode !== undefined);
+    if (calls.length > 0) text += `; calls ${calls.slice(0, 3).map((c) => `${c.to} (${c.server}${c.mode !== undefined ? `, ${c.mode}` : ''})`).join(', ')}${calls.length > 3 ? ` and ${calls.length - 3} more` : ''}`;
+  }
+  return text;
 }
 
 export interface DiffLabels {
@@ -117,7 +125,7 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   }
   out += c('bold', 'What this change does to the mesh') + `: ${headline(diff)}\n`;
   for (const { workloads, first: w } of groupChanges(diff.changed)) {
-    const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
+    const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown') || w.changes.includes('calls-reset');
     out += `  ${c(bad ? 'red' : 'yellow', safeText(groupNames(workloads)))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${causeText(w.cause, c)}\n`;
     out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}\n`;
     out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}\n`;
