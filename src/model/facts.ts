@@ -15,6 +15,7 @@ import { atPlace } from './place.ts';
 import { OssmMeshBuilder, type OssmMesh } from './install/ossm.ts';
 import { peerAuthenticationOf, rootNamespaceStated, type PeerAuthentication } from './traffic/peer-authentication.ts';
 import { POLICY_KINDS, selectorPolicyOf, type SelectorPolicy } from './traffic/policy-kinds.ts';
+import { exportDefaultsStated, type ExportDefaults } from './traffic/export.ts';
 import type { LabelSelector } from './injection/selector.ts';
 import { AmbientInstallBuilder } from './ambient/install.ts';
 import type { CaptureInstall } from './ambient/capture.ts';
@@ -105,6 +106,8 @@ export interface MtlsFacts {
   readonly rootNamespace: { readonly name: string; readonly source: string; readonly resource?: Resource } | undefined;
   /** Every namespace a mesh config among the inputs (or the config) names as the root one, agreeing or not. */
   readonly statedRoots: readonly string[];
+  /** The default exportTo of Services, DestinationRules and VirtualServices the mesh configs among the inputs state (Istio's own is `*`). */
+  readonly exportDefaults: ExportDefaults;
 }
 
 export interface Facts {
@@ -162,6 +165,8 @@ export class FactsBuilder {
   private readonly peerAuthentications: PeerAuthentication[] = [];
   private readonly selectorPolicies: SelectorPolicy[] = [];
   private readonly roots = new Map<string, Resource>();
+  /** The default exportTo lists each mesh config among the inputs states. */
+  private readonly exportStated: NonNullable<ReturnType<typeof exportDefaultsStated>>[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
@@ -181,6 +186,8 @@ export class FactsBuilder {
     if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
     const root = rootNamespaceStated(r);
     if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
+    const exported = exportDefaultsStated(r);
+    if (exported) this.exportStated.push(exported);
     const cni = cniInstallOf(r);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r)) this.gateways.push(r);
@@ -218,6 +225,17 @@ export class FactsBuilder {
       list.push({ name: r.name, labels, origin: 'input', resource: r });
       this.namespaceDefinitions.set(r.name, list);
     }
+  }
+
+  /** Each default exportTo the mesh configs among the inputs state: one they agree on (unstated in one is Istio's `*`), else unknown. */
+  private exportDefaults(): ExportDefaults {
+    const out: { -readonly [K in keyof ExportDefaults]: ExportDefaults[K] } = {};
+    for (const kind of ['service', 'destinationRule', 'virtualService'] as const) {
+      const said = new Set(this.exportStated.map((s) => JSON.stringify(s[kind] ?? ['*'])));
+      if (said.size > 1) out[kind] = 'unknown';
+      else if (said.size === 1) out[kind] = JSON.parse([...said][0] as string) as string[];
+    }
+    return out;
   }
 
   /** The mesh's root namespace: the one the mesh configs among the inputs name, else the config's istio.rootNamespace. */
@@ -380,7 +398,7 @@ export class FactsBuilder {
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
         ...(ossm ? { ossm } : {}),
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}), statedRoots: [...this.roots.keys(), ...(input.mesh?.rootNamespace ? [input.mesh.rootNamespace] : [])] },
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}), statedRoots: [...this.roots.keys(), ...(input.mesh?.rootNamespace ? [input.mesh.rootNamespace] : [])], exportDefaults: this.exportDefaults() },
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };

@@ -37,6 +37,16 @@ ruleTester(rule, {
     { name: 'DISABLE to pods without a proxy', code: dr('api', '{ tls: { mode: DISABLE } }'), files: [namespace('shop'), api('shop', OPTED_OUT), STRICT] },
     { name: 'a dotted host Istio takes as written (not this rule\'s)', code: dr('api.shop', '{ tls: { mode: ISTIO_MUTUAL } }'), files: [namespace('shop'), api('shop', OPTED_OUT)] },
     { name: 'the Service\'s Namespace is not among the inputs', code: dr('api.shop.svc.cluster.local', '{ tls: { mode: ISTIO_MUTUAL } }', 'client'), files: [api('shop', OPTED_OUT)] },
+    {
+      name: 'exportTo: a rule of another namespace kept to its own, for a Service kept to its own: no client sees both',
+      code: dr('api.shop.svc.cluster.local', '{ tls: { mode: ISTIO_MUTUAL } }', 'client').replace('spec:\n', 'spec:\n  exportTo: ["."]\n'),
+      files: [namespace('shop'), { filename: 'api-shop.yaml', code: api('shop', OPTED_OUT).code.replace('metadata: { name: api, namespace: shop }\nspec:\n  selector', 'metadata: { name: api, namespace: shop, annotations: { networking.istio.io/exportTo: "." } }\nspec:\n  selector') }],
+    },
+    {
+      name: "exportTo from the mesh config's defaults: DestinationRules and Services kept to their own namespace",
+      code: dr('api.shop.svc.cluster.local', '{ tls: { mode: ISTIO_MUTUAL } }', 'client'),
+      files: [namespace('shop'), api('shop', OPTED_OUT), { filename: 'mesh.yaml', code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio, namespace: istio-system }\ndata:\n  mesh: |\n    defaultServiceExportTo: ["."]\n    defaultDestinationRuleExportTo: ["."]\n' }],
+    },
     { name: 'a port setting overrides the top level for its port only: DISABLE on 80 while the pods are PERMISSIVE on 8080', code: dr('api', '{ tls: { mode: ISTIO_MUTUAL }, portLevelSettings: [{ port: { number: 80 }, tls: { mode: DISABLE } }] }'), files: [namespace('shop'), api()] },
     { name: 'a wildcard host', code: dr('"*.shop.svc.cluster.local"', '{ tls: { mode: ISTIO_MUTUAL } }'), files: [namespace('shop'), api('shop', OPTED_OUT)] },
   ],
@@ -46,6 +56,12 @@ ruleTester(rule, {
       code: dr('api', '{ tls: { mode: ISTIO_MUTUAL } }'),
       files: [namespace('shop'), api('shop', OPTED_OUT)],
       errors: [{ messageId: 'mutualToPlain', line: 6, message: 'ISTIO_MUTUAL sends Istio mTLS to Service shop/api port 80, whose pods have no proxy (sidecar.istio.io/inject: "false")' }],
+    },
+    {
+      name: 'exportTo: a rule kept to its own namespace still applies to clients there, which see a public Service',
+      code: dr('api.shop.svc.cluster.local', '{ tls: { mode: ISTIO_MUTUAL } }', 'client').replace('spec:\n', 'spec:\n  exportTo: ["."]\n'),
+      files: [namespace('shop'), api('shop', OPTED_OUT)],
+      errors: [{ messageId: 'mutualToPlain' }],
     },
     {
       name: 'ISTIO_MUTUAL by the full name, from another namespace, to a namespace without injection',

@@ -58,6 +58,16 @@ const meshConfig: CaseFile = { filename: 'mesh.yaml', code: 'apiVersion: v1\nkin
 ruleTester(rule, {
   valid: [
     { name: 'no PeerAuthentication: PERMISSIVE, Istio\'s default', code: job('http://orders.shop/x'), files: [namespace('shop'), orders()] },
+    {
+      name: "the server's sidecar leaves the port out of its capture (excludeInboundPorts): plaintext reaches the app",
+      code: job('http://orders.shop/x'),
+      files: [namespace('shop'), orders('shop', '{ labels: { app: orders }, annotations: { traffic.sidecar.istio.io/excludeInboundPorts: "8080" } }'), policy('all', 'shop', STRICT)],
+    },
+    {
+      name: "the server's sidecar captures only other ports (includeInboundPorts)",
+      code: job('http://orders.shop/x'),
+      files: [namespace('shop'), orders('shop', '{ labels: { app: orders }, annotations: { traffic.sidecar.istio.io/includeInboundPorts: "9090" } }'), policy('all', 'shop', STRICT)],
+    },
     { name: 'the client has a sidecar', code: job('http://orders.shop/x', 'shop', '{ labels: { app: report } }'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'the client is in ambient: ztunnel sends mTLS', code: job('http://orders.shop/x', 'batch', '{ labels: { app: report } }'), files: [namespace('shop'), namespace('batch', '{ istio.io/dataplane-mode: ambient }'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'portLevelMtls PERMISSIVE on the pod\'s port (8080) the Service port names', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('orders', 'shop', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: STRICT }, portLevelMtls: { 8080: { mode: PERMISSIVE } } }')] },
@@ -79,6 +89,12 @@ ruleTester(rule, {
       code: job('http://orders.shop.svc.cluster.local/api'),
       files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)],
       errors: [{ messageId: 'strict', line: 14, column: 15, message: 'Job shop/report has no proxy (sidecar.istio.io/inject: "false"), but Service shop/orders port 80 takes only mTLS (STRICT)' }],
+    },
+    {
+      name: 'the port excluded from capture is another one: this port is still STRICT',
+      code: job('http://orders.shop/x'),
+      files: [namespace('shop'), orders('shop', '{ labels: { app: orders }, annotations: { traffic.sidecar.istio.io/excludeInboundPorts: "9090" } }'), policy('all', 'shop', STRICT)],
+      errors: [{ messageId: 'strict' }],
     },
     {
       name: 'a namespace without injection; the mesh-wide STRICT of the root namespace the mesh config names',

@@ -6,6 +6,8 @@ import type { RelatedLocation, Resource } from '../../common/types.ts';
 import { describeResource, getIn, labelRecord, type PodTemplate } from '../workload.ts';
 import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
 import { serviceOfHost } from './hosts.ts';
+import { overlap, visibilityOf } from './export.ts';
+import { EXCLUDE_INBOUND, inboundCaptured, INCLUDE_INBOUND } from './inbound.ts';
 import { proxyOf, type Proxy } from './proxy.ts';
 import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
 import { configMapsReadBy, hostReferencesOf, referencesInConfigMap, type HostReference } from './references.ts';
@@ -25,8 +27,11 @@ export interface Call {
   /** The pod templates the Service selects among the inputs. */
   readonly pods: readonly PodAt[];
   /** Each pod's mTLS mode on the port it serves for this one; undefined when a pod names no such port. */
-  readonly modes: readonly EffectiveMtls[] | undefined;
+  readonly modes: readonly PortMode[] | undefined;
 }
+
+/** The mode of a pod on a port: its PeerAuthentications', or `uncaptured` where its sidecar does not take that port. */
+export type PortMode = Omit<EffectiveMtls, 'mode'> & { readonly mode: EffectiveMtls['mode'] | 'uncaptured' };
 
 /** A pod template of the inputs: its namespace, labels and proxy. */
 export interface PodAt {
@@ -77,10 +82,19 @@ export class TrafficInputs {
     this.byName = undefined;
   }
 
-  /** The Service among the inputs a DestinationRule's host names (hosts.ts), if any. */
+  /**
+   * The Service among the inputs a DestinationRule's host names (hosts.ts), if any, and if some
+   * client can use the rule for it: the rule and the Service visible in one namespace at least
+   * (export.ts). A rule no client sees with the Service does nothing, and is not judged by it.
+   */
   serviceOfRule(dr: Resource): ServiceInfo | undefined {
     const named = serviceOfHost(getIn(dr.object, ['spec', 'host']), dr.namespace);
-    return named && this.service(named.namespace, named.name);
+    const service = named && this.service(named.namespace, named.name);
+    if (!service || dr.namespace === undefined) return undefined;
+    const defaults = this.facts.mesh.mtls.exportDefaults;
+    const rule = visibilityOf(dr, dr.namespace, defaults.destinationRule);
+    const seen = visibilityOf(service.resource, service.namespace, defaults.service);
+    return rule && seen && overlap(rule, seen) ? service : undefined;
   }
 
   /**
@@ -147,14 +161,20 @@ export class TrafficInputs {
     return out;
   }
 
-  /** The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod names no such port. */
-  modesOn(pods: readonly PodAt[], port: ServicePort): EffectiveMtls[] | undefined {
+  /**
+   * The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod
+   * names no such port. A sidecar pod whose capture leaves that port out (inbound.ts) has no
+   * mode there: `uncaptured`, or unknown where its annotations do not say clearly.
+   */
+  modesOn(pods: readonly PodAt[], port: ServicePort): PortMode[] | undefined {
     const { root } = this.root();
-    const out: EffectiveMtls[] = [];
+    const out: PortMode[] = [];
     for (const pod of pods) {
       const target = endpointPort(pod.t, port);
       if (target === undefined) return undefined;
-      out.push(effectiveMtls(pod, target, this.policies, root));
+      const captured = pod.proxy === 'sidecar' ? inboundCaptured(pod.t, target) : true;
+      if (captured === true) out.push(effectiveMtls(pod, target, this.policies, root));
+      else out.push({ mode: captured === false ? 'uncaptured' : 'unknown', decidedBy: undefined, why: captured === false ? `port ${target} is left out of the sidecar's traffic capture (${INCLUDE_INBOUND} or ${EXCLUDE_INBOUND}): the app takes it directly` : `whether the sidecar captures port ${target} is not clear from ${INCLUDE_INBOUND} and ${EXCLUDE_INBOUND}` });
     }
     return out;
   }
@@ -175,7 +195,7 @@ const MAX_RELATED_SERVERS = 5;
  * port and the server workloads. Every object the verdict read: judging it again at another
  * version reads their files.
  */
-export function modeRelated(inputs: TrafficInputs, service: ServiceInfo, port: ServicePort, pods: readonly PodAt[], modes: readonly EffectiveMtls[]): RelatedLocation[] {
+export function modeRelated(inputs: TrafficInputs, service: ServiceInfo, port: ServicePort, pods: readonly PodAt[], modes: readonly PortMode[]): RelatedLocation[] {
   const related: RelatedLocation[] = [];
   for (const m of modes) {
     if (m.decidedBy && !related.some((x) => 'resource' in x.target && x.target.resource === m.decidedBy?.resource)) {
