@@ -18055,13 +18055,13 @@ function parseListInput(text2) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync12, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname14, join as join16, relative as relative10, resolve as resolve21 } from "node:path";
+import { existsSync as existsSync13, readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname16, join as join17, relative as relative10, resolve as resolve21 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-import { existsSync as existsSync3 } from "node:fs";
-import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname4, join as join3, resolve as resolve4 } from "node:path";
 
 // src/model/install/istio-version.ts
 var SUPPORTED_MINORS = { from: 18, to: 31 };
@@ -18194,11 +18194,11 @@ function configRoot(configFile) {
   return repoRoot(dir) ?? dir;
 }
 function linkBoundary(cwd) {
-  const roots = /* @__PURE__ */ new Map();
+  const roots2 = /* @__PURE__ */ new Map();
   const realRoots = /* @__PURE__ */ new Map();
   const rootAbove = (dir) => {
-    if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
-    return roots.get(dir);
+    if (!roots2.has(dir)) roots2.set(dir, repoRoot(dir));
+    return roots2.get(dir);
   };
   const top = topFolder(cwd);
   return {
@@ -18755,6 +18755,24 @@ var meshlint_schema_default = {
         },
         "pod-security-istio-init": {
           description: "Injected pods that Pod Security admission rejects: istio-init (no CNI), TPROXY or a missing seccompProfile (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "policy-selector-no-match": {
+          description: "Selector-scoped Istio policies whose selector matches no workload of their namespace, where all its workloads are among the inputs: the policy does nothing (default: warn)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -23862,6 +23880,52 @@ function sameMasked(a, b) {
   return true;
 }
 
+// src/load/kustomized.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { dirname as dirname3, join as join2 } from "node:path";
+var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+var MAX_CACHED = 1e5;
+var MAX_DEPTH2 = 64;
+var holds = /* @__PURE__ */ new Map();
+var holdsKustomization = (dir) => {
+  let known = holds.get(dir);
+  if (known === void 0) {
+    known = KUSTOMIZATION_FILES.some((f) => existsSync3(join2(dir, f)));
+    if (holds.size < MAX_CACHED) holds.set(dir, known);
+  }
+  return known;
+};
+var roots = /* @__PURE__ */ new Map();
+function rootOf(dir) {
+  if (roots.has(dir)) return roots.get(dir);
+  let root2;
+  let d = dir;
+  for (let depth = 0; depth < MAX_DEPTH2; depth++) {
+    if (existsSync3(join2(d, ".git"))) {
+      root2 = d;
+      break;
+    }
+    const up = dirname3(d);
+    if (up === d) break;
+    d = up;
+  }
+  if (roots.size < MAX_CACHED) roots.set(dir, root2);
+  return root2;
+}
+function underKustomization(absPath) {
+  const folder = dirname3(absPath);
+  const root2 = rootOf(folder);
+  if (root2 === void 0) return holdsKustomization(folder);
+  for (let dir = folder, depth = 0; depth < MAX_DEPTH2; depth++) {
+    if (holdsKustomization(dir)) return true;
+    if (dir === root2) return false;
+    const up = dirname3(dir);
+    if (up === dir) return false;
+    dir = up;
+  }
+  return false;
+}
+
 // src/load/read.ts
 var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -23876,6 +23940,10 @@ function displayPathOf(absPath, cwd) {
   return shown5.split(sep).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
+  const read2 = decodeText(bytes, displayPath, absPath);
+  return read2.ok && absPath !== void 0 && underKustomization(absPath) ? { ok: true, file: { ...read2.file, kustomized: true } } : read2;
+}
+function decodeText(bytes, displayPath, absPath) {
   const encoding = encodingOf(bytes);
   if (encoding !== "utf-8") {
     const text3 = new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
@@ -23972,8 +24040,8 @@ function readRegularFile(absPath) {
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
 function configFileIn(d) {
   for (const name2 of CONFIG_NAMES) {
-    const p = join2(d, name2);
-    if (!existsSync3(p)) continue;
+    const p = join3(d, name2);
+    if (!existsSync4(p)) continue;
     if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
     return p;
   }
@@ -23998,7 +24066,7 @@ var ConfigLookup = class {
     if (this.explicit !== void 0) return this.explicit;
     if (this.fileIn.has(dir)) return this.fileIn.get(dir);
     let found = configFileIn(dir);
-    if (found === void 0 && !existsSync3(join2(dir, ".git")) && dirname3(dir) !== dir) found = this.fileForDir(dirname3(dir));
+    if (found === void 0 && !existsSync4(join3(dir, ".git")) && dirname4(dir) !== dir) found = this.fileForDir(dirname4(dir));
     this.fileIn.set(dir, found);
     return found;
   }
@@ -24012,7 +24080,7 @@ var ConfigLookup = class {
   }
   /** The config in force for a file. */
   forFile(file) {
-    return this.forDir(dirname3(file));
+    return this.forDir(dirname4(file));
   }
 };
 function readConfigFile(path) {
@@ -24157,6 +24225,15 @@ function lineHashes(uri, messages) {
 // src/engine/diff.ts
 var MAX_WORKLOADS = 2e5;
 var MAX_REASON = 300;
+var MAX_CALLS = 100;
+var callStates = (calls) => ({
+  calls: calls.slice(0, MAX_CALLS).map((c) => ({ to: `${c.service} port ${c.port}`, server: c.server, ...c.mode !== void 0 ? { mode: c.mode } : {} }))
+});
+var withCalls = (s, calls) => ({ ...s, ...callStates(calls) });
+function resetCalls(s) {
+  if (s.sidecar !== "not-injected" || s.capture === "ambient" || s.capture === "unknown") return [];
+  return (s.calls ?? []).filter((c) => (c.server === "sidecar" || c.server === "ambient") && c.mode === "STRICT");
+}
 var clip = (s) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}\u2026` : s;
 var lead = (text2, unknown) => {
   const head = text2.split(":")[0] ?? text2;
@@ -24177,6 +24254,7 @@ function stateOf(e, sources, volatileName = false) {
     ...startup !== void 0 ? { startup } : {},
     ...e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? "")}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? "")}`) } : {},
     ...e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {},
+    ...e.calls ? callStates(e.calls) : {},
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
@@ -24232,6 +24310,8 @@ function changesOf(base, head) {
   if (base.waypoint !== head.waypoint && base.capture === "ambient" && head.capture === "ambient") out.push("waypoint");
   if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== void 0 && head.startup !== void 0) out.push("startup");
   if (base.sidecar === "injected" && head.sidecar === "injected" && (base.admission?.outcome ?? "no Pod Security") !== (head.admission?.outcome ?? "no Pod Security")) out.push("admission");
+  const before = new Set(resetCalls(base).map((c) => c.to));
+  if (resetCalls(head).some((c) => !before.has(c.to))) out.push("calls-reset");
   return out;
 }
 function keyed(results) {
@@ -28912,76 +28992,6 @@ function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
 }
 
-// src/load/resources.ts
-var isObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function isKubeObject(v2) {
-  return isObject(v2) && typeof v2.apiVersion === "string" && v2.apiVersion !== "" && typeof v2.kind === "string" && v2.kind !== "";
-}
-function resourcesOf(doc, defaultNamespace) {
-  if (doc.syntaxErrors.length > 0) return { resources: [], skipped: "syntax-error" };
-  const v2 = doc.value;
-  if (v2 === null || v2 === void 0) return { resources: [], skipped: "empty" };
-  if (isObject(v2) && "$patch" in v2) return { resources: [], skipped: "patch" };
-  if (!isKubeObject(v2)) return { resources: [], skipped: "not-kubernetes" };
-  if (/^kustomize\.config\.k8s\.io\//.test(v2.apiVersion)) return { resources: [], skipped: "kustomize" };
-  const kind2 = v2.kind;
-  if ((kind2 === "List" || kind2.endsWith("List")) && Array.isArray(v2.items)) {
-    const resources = [];
-    v2.items.forEach((item, i) => {
-      if (isKubeObject(item)) resources.push(makeResource(doc, ["items", i], item, defaultNamespace));
-    });
-    return { resources, skipped: resources.length ? void 0 : "empty" };
-  }
-  return { resources: [makeResource(doc, [], v2, defaultNamespace)], skipped: void 0 };
-}
-function makeResource(doc, basePath, object, defaultNamespace) {
-  const md = isObject(object.metadata) ? object.metadata : {};
-  const name2 = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
-  const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
-  const kind2 = object.kind;
-  const unstated = doc.file.origin?.unstatedNamespace;
-  const unknown = declared !== void 0 ? isPlaceholder(declared) || declared === unstated : unstated !== void 0;
-  return {
-    doc,
-    basePath,
-    object,
-    apiVersion: object.apiVersion,
-    kind: kind2,
-    name: name2,
-    declaredNamespace: declared,
-    namespace: unknown ? void 0 : declared ?? (isClusterScoped(kind2) ? void 0 : defaultNamespace)
-  };
-}
-var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
-  "Namespace",
-  "Node",
-  "PersistentVolume",
-  "ClusterRole",
-  "ClusterRoleBinding",
-  "CustomResourceDefinition",
-  "MutatingWebhookConfiguration",
-  "ValidatingWebhookConfiguration",
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "StorageClass",
-  "PriorityClass",
-  "APIService",
-  "CSIDriver",
-  "CSINode",
-  "IngressClass",
-  "RuntimeClass",
-  "VolumeAttachment",
-  "PodSecurityPolicy",
-  "ClusterIssuer",
-  "GatewayClass"
-]);
-function isClusterScoped(kind2) {
-  return CLUSTER_SCOPED.has(kind2);
-}
-function resourceIdentity(r7, volatileSource) {
-  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r7.name}`;
-}
-
 // src/model/install/gitops.ts
 import { posix } from "node:path";
 
@@ -29517,401 +29527,6 @@ function releaseRevision(release) {
   const rev = layeredValue(release.layers, ["revision"]);
   return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
 }
-
-// src/model/data/istio-distributions.json
-var istio_distributions_default = {
-  source: "Red Hat OpenShift Service Mesh 2.x release notes (openshift-docs modules/ossm-rn-new-features.adoc, 'Component versions'): the Istio release each ServiceMeshControlPlane spec.version runs",
-  serviceMeshControlPlane: {
-    "v2.0": "1.6",
-    "v2.1": "1.9",
-    "v2.2": "1.12",
-    "v2.3": "1.14",
-    "v2.4": "1.16",
-    "v2.5": "1.18",
-    "v2.6": "1.20"
-  },
-  charts: ["istiod", "base", "cni", "ztunnel", "gateway", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
-  distinctCharts: ["istiod", "ztunnel", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
-  images: ["pilot", "proxyv2", "sidecar_injector", "galley", "mixer", "citadel", "install-cni", "ztunnel", "operator", "node-agent-k8s", "kubectl"],
-  imageNotes: "images of Istio's own hub (docker.io/istio, gcr.io/istio-release, gcr.io/istio-testing, ...): the repository path names istio"
-};
-
-// src/model/install/version-evidence.ts
-var ISTIO_IMAGES = new Set(istio_distributions_default.images);
-var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
-var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
-var MAX_FILLED_IN = 8;
-var MAX_DEPENDENCIES = 256;
-var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
-var VERSION_EVIDENCE_TEXT = new RegExp(
-  [
-    `/(?:${istio_distributions_default.images.join("|")}):v?1\\.\\d`,
-    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${istio_distributions_default.distinctCharts.join("|")})-v?\\d`,
-    "operator\\.istio\\.io/version"
-  ].join("|")
-);
-var mightHoldVersionEvidence = (docText) => VERSION_EVIDENCE_TEXT.test(docText);
-function imageVersion(image) {
-  const ref = imageRef(image);
-  if (!ref) return void 0;
-  const v2 = parseIstioVersion(ref.tag);
-  return v2 && v2.major === 1 ? v2 : void 0;
-}
-function imageRef(image) {
-  let lastBreak = -1;
-  for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
-  const at2 = image.indexOf("@", lastBreak + 1);
-  const noDigest = at2 === -1 ? image : image.slice(0, at2);
-  const slash = noDigest.lastIndexOf("/");
-  const colon = noDigest.lastIndexOf(":");
-  if (colon <= slash) return void 0;
-  return { repository: noDigest.slice(0, colon), tag: noDigest.slice(colon + 1) };
-}
-function istioComponentImage(image) {
-  const ref = imageRef(image);
-  if (!ref) return void 0;
-  const parts = ref.repository.split("/");
-  const name2 = parts[parts.length - 1] ?? "";
-  if (!ISTIO_IMAGES.has(name2) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
-  const version2 = parseIstioVersion(ref.tag);
-  return version2 && version2.major === 1 ? { name: name2, version: version2 } : void 0;
-}
-function versionSpec(value) {
-  if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
-  const text2 = value.trim();
-  const exact = /-latest$/.test(text2) ? void 0 : parseIstioVersion(text2);
-  if (exact) return exact.major === 1 ? releaseRange(exact) : void 0;
-  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text2) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text2);
-  if (!minor) return void 0;
-  const major = Number(minor[1]);
-  return major === 1 ? minorRange(major, Number(minor[2])) : void 0;
-}
-function revisionNameVersion(revision) {
-  const m = /^1-(\d{1,2})(?:-(\d{1,3}))?$/.exec(revision);
-  if (!m) return void 0;
-  const minor = Number(m[1]);
-  if (m[2] === void 0) return minorRange(1, minor);
-  const patch = Number(m[2]);
-  return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
-}
-function versionEvidenceOf(r7, filledIn) {
-  const out = [];
-  const add = (range, source, text2, path, revision, strength = "install") => {
-    if (!range) {
-      const raw = getIn(r7.object, path);
-      if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
-        filledIn.push(`${r7.kind} ${r7.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r7.doc.file.displayPath})`);
-      }
-      return;
-    }
-    const v2 = rangeText(range);
-    out.push({ version: range.from, range, text: text2(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
-  };
-  const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
-  const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
-  const name2 = r7.name || "(no name)";
-  const chartLabel = str7(label("helm.sh/chart"));
-  const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
-  if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
-    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name2} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
-  }
-  const operatorVersion = label("operator.istio.io/version");
-  if (typeof operatorVersion === "string") {
-    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name2} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
-  }
-  if (r7.kind === CHART_FILE_KIND) {
-    const deps = getIn(r7.object, ["dependencies"]);
-    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
-      const chart = str7(getIn(dep, ["name"]));
-      const version2 = getIn(dep, ["version"]);
-      if (chart && isIstioChart(chart, str7(getIn(dep, ["repository"])) ?? "")) {
-        add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
-      }
-    }
-    return out;
-  }
-  const templates2 = podTemplatesOf(r7);
-  if (templates2.length > 0) {
-    for (const c of templates2.flatMap((t) => t.containers)) {
-      const image = typeof c.object.image === "string" ? c.object.image : void 0;
-      if (!image) continue;
-      const at2 = [...c.path, "image"];
-      if (c.name === "istio-init") {
-        const v2 = imageVersion(image);
-        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name2} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
-        continue;
-      }
-      const component = istioComponentImage(image);
-      if (!component) continue;
-      if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
-        const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name2} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
-        continue;
-      }
-      const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(releaseRange(component.version), "image", () => `${r7.kind} ${name2} runs ${image}`, at2, void 0, injected ? "pod" : "install");
-    }
-    return out;
-  }
-  if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-    const revision = str7(getIn(r7.object, ["spec", "revision"]));
-    const tag = getIn(r7.object, ["spec", "tag"]);
-    add(versionSpec(tag), "operator", () => `IstioOperator ${name2} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
-    const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
-    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name2} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
-    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${name2} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
-    return out;
-  }
-  if (r7.kind === "ConfigMap" && isInjectorConfigMap(r7)) {
-    const values = injectorValuesOf(r7);
-    if (!values) return out;
-    const tag = getIn(values, ["global", "tag"]);
-    const rev = getIn(values, ["revision"]);
-    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name2} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
-    return out;
-  }
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const chart = str7(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
-    const source = str7(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
-    const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
-    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name2} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
-    return out;
-  }
-  if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
-    const url = str7(getIn(r7.object, ["spec", "url"])) ?? "";
-    const chart = url.split("/").pop() ?? "";
-    if (!isIstioChart(chart, url)) return out;
-    for (const key of ["tag", "semver"]) {
-      const value = getIn(r7.object, ["spec", "ref", key]);
-      add(chartVersion(value), "chart", (v2) => `OCIRepository ${name2} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
-    }
-    return out;
-  }
-  if ((r7.kind === "Application" || r7.kind === "ApplicationSet") && r7.apiVersion.startsWith("argoproj.io/")) {
-    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    const spec = asObject(getIn(r7.object, base)) ?? {};
-    const sources = [];
-    const single = asObject(spec.source);
-    if (single) sources.push([single, [...base, "source"]]);
-    if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
-    for (const [source, at2] of sources) {
-      const chart = str7(source.chart);
-      const repo = str7(source.repoURL) ?? "";
-      if (!chart || !isIstioChart(chart, repo)) continue;
-      const rev = source.targetRevision;
-      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name2} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
-    }
-    return out;
-  }
-  if (r7.apiVersion.startsWith("sailoperator.io/") && (r7.kind === "Istio" || r7.kind === "IstioRevision" || r7.kind === "IstioCNI" || r7.kind === "ZTunnel")) {
-    const version2 = getIn(r7.object, ["spec", "version"]);
-    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${name2} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
-    return out;
-  }
-  if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
-    const version2 = str7(getIn(r7.object, ["spec", "version"]));
-    const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
-    const range = istio ? versionSpec(`${istio}.x`) : void 0;
-    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name2} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
-    return out;
-  }
-  if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
-    const rev = str7(label("istio.io/rev"));
-    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name2} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
-  }
-  return out;
-}
-function chartVersion(value) {
-  const range = versionSpec(value);
-  return range && (range.to.major > 1 || range.to.minor >= 12) ? range : void 0;
-}
-function isIstioOwnChartFile(chartYaml) {
-  if (chartYaml.length > 64 * 1024) return false;
-  if (/github\.com\/(?:istio|maistra)\/[\w.-]|^[ \t]*-[ \t]*["']?istio-addon["']?[ \t]*$/m.test(chartYaml)) return true;
-  const name2 = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
-  return name2 !== void 0 && (ISTIO_CHARTS.has(name2) || ISTIO_SOURCE_CHARTS.has(name2)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ""));
-}
-var ISTIO_SOURCE_CHARTS = /* @__PURE__ */ new Set(["istio-discovery", "istio-cni", "istio-ingress", "istio-egress", "istio-operator", "istiod-remote", "ambient", "istio-default", "gateways"]);
-function isIstioChart(chart, repository) {
-  if (!ISTIO_CHARTS.has(chart)) return false;
-  return DISTINCT_CHARTS.has(chart) || /istio/i.test(repository);
-}
-function valuesTagEvidence(values, target, label) {
-  const tag = getIn(values, ["global", "tag"]);
-  const range = versionSpec(tag);
-  if (!range) return void 0;
-  const v2 = rangeText(range);
-  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v2}` }, revision: void 0, source: "values", strength: "install" };
-}
-function versionEvidence(r7) {
-  return versionEvidenceOf(r7).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
-}
-
-// src/model/install/version-facts.ts
-import { posix as posix3 } from "node:path";
-
-// src/model/install/install-scope.ts
-import { posix as posix2 } from "node:path";
-var folderOf = (w) => {
-  const path = w.resource?.doc.file.displayPath;
-  return path === void 0 ? void 0 : posix2.dirname(path.replaceAll("\\", "/"));
-};
-var segments = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
-function distance(a, b) {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return a.length - common + (b.length - common);
-}
-function nearestFolders(from, folders) {
-  const here = segments(from);
-  let best = Number.POSITIVE_INFINITY;
-  let nearest = [];
-  for (const f of new Set(folders)) {
-    const d = distance(here, segments(f));
-    if (d < best) [best, nearest] = [d, [f]];
-    else if (d === best) nearest.push(f);
-  }
-  return nearest;
-}
-var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
-function definesTwice(webhooks) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const w of webhooks) {
-    const folder = folderOf(w);
-    if (folder === void 0) continue;
-    const key = `${w.configName}\0${w.name}`;
-    const first = seen.get(key);
-    if (first === void 0) seen.set(key, { folder, signature: signature(w) });
-    else if (first.folder !== folder && first.signature !== signature(w)) return true;
-  }
-  return false;
-}
-function installScope(webhooks) {
-  const several = definesTwice(webhooks);
-  const all = { webhooks, folders: [] };
-  if (!several) return { several, forFile: () => all };
-  const byFolder = /* @__PURE__ */ new Map();
-  const unplaced = [];
-  for (const w of webhooks) {
-    const folder = folderOf(w);
-    if (folder === void 0) unplaced.push(w);
-    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
-  }
-  const folders = [...byFolder.keys()];
-  const cache2 = /* @__PURE__ */ new Map();
-  return {
-    several,
-    forFile(filePath) {
-      if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
-      const dir = posix2.dirname(filePath.replaceAll("\\", "/"));
-      const hit = cache2.get(dir);
-      if (hit) return hit;
-      const nearest = nearestFolders(dir, folders);
-      const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
-      const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
-      cache2.set(dir, out);
-      return out;
-    }
-  };
-}
-
-// src/model/install/version-facts.ts
-var STRENGTHS = ["install", "pod", "name"];
-var folderOf2 = (e) => {
-  const t = e.related.target;
-  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
-  return posix3.dirname(path.replaceAll("\\", "/"));
-};
-var rangeOf = (list4) => list4.map((e) => e.range).reduce(unionRange);
-var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
-function distinct(evidence) {
-  const seen = /* @__PURE__ */ new Set();
-  return evidence.filter((e) => {
-    const key = [folderOf2(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
-var described = (list4) => {
-  const first = list4[0];
-  if (!first) return "";
-  return list4.length === 1 ? first.text : `${first.text} and ${list4.length - 1} more`;
-};
-function revisionFacts() {
-  const narrowed = /* @__PURE__ */ new WeakMap();
-  const manyRevisions = /* @__PURE__ */ new WeakMap();
-  const revisionsOf = (fact) => {
-    const out = /* @__PURE__ */ new Map();
-    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") out.set(e.revision, [...out.get(e.revision) ?? [], e]);
-    return out;
-  };
-  return {
-    byRevision(fact) {
-      let several = manyRevisions.get(fact);
-      if (several === void 0) {
-        several = new Set([...revisionsOf(fact).values()].map((list4) => rangeText(rangeOf(list4)))).size > 1;
-        manyRevisions.set(fact, several);
-      }
-      return several;
-    },
-    forRevision(fact, revision) {
-      let byRev = narrowed.get(fact);
-      if (!byRev) narrowed.set(fact, byRev = /* @__PURE__ */ new Map());
-      if (byRev.has(revision)) return byRev.get(revision);
-      const list4 = revisionsOf(fact).get(revision);
-      const range = list4 && rangeOf(list4);
-      const own = list4 && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list4), evidence: list4 } : void 0;
-      byRev.set(revision, own);
-      return own;
-    }
-  };
-}
-function resolveVersions(all, stated2, filledIn = []) {
-  const revisions = revisionFacts();
-  const evidence = distinct(all);
-  const notes = [];
-  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
-  if (stated2) {
-    const v2 = parseIstioVersion(stated2.text);
-    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
-    const installs2 = evidence.filter((e) => e.strength === "install");
-    const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
-    if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
-    const fact = { range: exactRange(v2), origin: stated2.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
-  }
-  if (strongest.length === 0) {
-    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
-  }
-  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
-  const folders = /* @__PURE__ */ new Map();
-  for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
-  const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
-  const cache2 = /* @__PURE__ */ new Map();
-  return {
-    run,
-    evidence,
-    notes,
-    filledIn,
-    ...revisions,
-    forFile(displayPath) {
-      if (displayPath === void 0) return run;
-      const dir = posix3.dirname(displayPath.replaceAll("\\", "/"));
-      const hit = cache2.get(dir);
-      if (hit) return hit;
-      const near = new Set(nearestFolders(dir, folders.keys()));
-      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list4]) => list4);
-      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
-      cache2.set(dir, fact);
-      return fact;
-    }
-  };
-}
-var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
 
 // src/parse/locator.ts
 var import_yaml9 = __toESM(require_dist(), 1);
@@ -30932,6 +30547,962 @@ function effectiveMtls(pod, port, policies, root2) {
   return { mode, decidedBy, why };
 }
 
+// src/model/traffic/hosts.ts
+var DOMAIN_SUFFIX = "cluster.local";
+function serviceOfHost(host, configNamespace) {
+  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
+  const parts = host.toLowerCase().split(".");
+  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
+  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
+  return void 0;
+}
+
+// src/model/traffic/export.ts
+var EXPORT_TO_ANNOTATION = "networking.istio.io/exportTo";
+var MESH_FIELDS = { service: "defaultServiceExportTo", destinationRule: "defaultDestinationRuleExportTo", virtualService: "defaultVirtualServiceExportTo" };
+var MAX_ENTRIES = 256;
+var strings = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES).filter((x) => typeof x === "string") : void 0;
+function exportDefaultsStated(r7) {
+  const mesh = meshConfigOf(r7)?.value ?? (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/") ? asObject(getIn(r7.object, ["spec", "meshConfig"])) : void 0);
+  if (!mesh) return void 0;
+  const out = {};
+  for (const [kind2, field] of Object.entries(MESH_FIELDS)) {
+    const list4 = strings(mesh[field]);
+    if (list4 && list4.length > 0) out[kind2] = list4;
+  }
+  return out;
+}
+function exportToOf(r7) {
+  if (r7.kind === "Service") {
+    const raw = asObject(getIn(r7.object, ["metadata", "annotations"]))?.[EXPORT_TO_ANNOTATION];
+    return typeof raw === "string" ? raw.split(",").slice(0, MAX_ENTRIES).map((s) => s.trim()).filter(Boolean) : void 0;
+  }
+  const list4 = strings(getIn(r7.object, ["spec", "exportTo"]));
+  return list4 && list4.length > 0 ? list4 : void 0;
+}
+function visibilityOf(r7, owner, fallback) {
+  const list4 = exportToOf(r7) ?? fallback ?? ["*"];
+  if (list4 === "unknown" || list4.some(isPlaceholder)) return void 0;
+  const namespaces = /* @__PURE__ */ new Set();
+  for (const e of list4) {
+    if (e === "*") return { all: true };
+    if (e === "~") continue;
+    namespaces.add(e === "." ? owner : e);
+  }
+  return { all: false, namespaces };
+}
+function overlap(a, b) {
+  if (a.all || b.all) return a.all ? b.all || b.namespaces.size > 0 : a.namespaces.size > 0;
+  return [...a.namespaces].some((n) => b.namespaces.has(n));
+}
+
+// src/model/traffic/inbound.ts
+var INCLUDE_INBOUND = "traffic.sidecar.istio.io/includeInboundPorts";
+var EXCLUDE_INBOUND = "traffic.sidecar.istio.io/excludeInboundPorts";
+var MAX_ENTRIES2 = 1e3;
+function portsOf(text2) {
+  const out = /* @__PURE__ */ new Set();
+  for (const raw of text2.split(",").slice(0, MAX_ENTRIES2)) {
+    const p = raw.trim();
+    if (p === "") continue;
+    if (!/^\d{1,5}$/.test(p)) return void 0;
+    out.add(Number(p));
+  }
+  return out;
+}
+function inboundCaptured(t, port) {
+  const include = labelString(t.annotations[INCLUDE_INBOUND]);
+  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
+  if (include !== void 0 && isPlaceholder(include) || exclude !== void 0 && isPlaceholder(exclude)) return void 0;
+  if (exclude !== void 0) {
+    const excluded3 = portsOf(exclude);
+    if (!excluded3) return void 0;
+    if (excluded3.has(port)) return false;
+  }
+  if (include === void 0 || include.trim() === "*") return true;
+  const included = portsOf(include);
+  return included ? included.has(port) : void 0;
+}
+
+// src/model/injection/intent.ts
+function effectiveInject(t, version2) {
+  const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
+  if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
+  return void 0;
+}
+function explicitlyOptedOut(t, version2) {
+  return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
+}
+function namespaceLabelLocation(ns2, key, message) {
+  if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
+  if (!ns2?.resource) return void 0;
+  const labels = ns2.resource.object.metadata?.labels;
+  const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
+  return { target: { resource: ns2.resource, path }, message };
+}
+function namespaceOf(t, facts) {
+  const r7 = "resource" in t ? t.resource : t;
+  return r7.namespace ? facts.namespaces.get(r7.namespace) : void 0;
+}
+function injectionIntent(t, facts) {
+  const out = [];
+  const ns2 = namespaceOf(t, facts);
+  const where = ns2?.origin === "config" ? " (in the config file)" : ns2?.createdBy ? ` (set by ${ns2.createdBy.source})` : "";
+  if (ns2?.labels[NS_INJECTION_LABEL] === "enabled") {
+    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
+  }
+  const nsRev = ns2?.labels[REV_LABEL];
+  if (ns2 && nsRev !== void 0 && nsRev !== "") {
+    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
+  }
+  const label = labelString(t.labels[INJECT_KEY]);
+  if (label === "true") {
+    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
+  }
+  const podRev = labelString(t.labels[REV_LABEL]);
+  if (podRev !== void 0 && podRev !== "") {
+    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
+  }
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation === "true") {
+    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
+  }
+  return out;
+}
+function relatedOf(signals) {
+  return signals.flatMap((s) => s.related ? [s.related] : []);
+}
+
+// src/model/traffic/proxy.ts
+var PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
+function proxyOf(t, facts) {
+  if (renderedProxy(t)) return { proxy: "sidecar", why: "its istio-proxy is written in the manifest" };
+  if (t.containers.some((c) => c.group === "containers" && (c.name === "istio-proxy" || typeof c.object.image === "string" && PROXY_IMAGE.test(c.object.image)))) {
+    return { proxy: "sidecar", why: "it runs Istio's proxy itself (a gateway)", gateway: true };
+  }
+  const injected = predictForTemplate(t, facts);
+  if (injected.outcome === "injected") return { proxy: "sidecar", why: "Istio injects it" };
+  if (injected.outcome === "unknown") return { proxy: "unknown", why: injected.unknownBecause ?? "its injection is unknown" };
+  const capture = captureForTemplate(t, facts);
+  if (capture.outcome === "ambient") return { proxy: "ztunnel", why: "ztunnel captures it (ambient)" };
+  if (capture.outcome === "unknown") return { proxy: "unknown", why: capture.unknownBecause ?? "whether ztunnel captures it is unknown" };
+  if (t.spec.hostNetwork === true) return { proxy: "none", why: "hostNetwork: true" };
+  if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: "none", why: `${INJECT_KEY}: "false"` };
+  const ns2 = t.resource.namespace;
+  if (injected.gate.matched.length === 0 && injected.gate.maybe.length === 0 && ns2 !== void 0) {
+    const injection = facts.namespaces.get(ns2)?.labels[NS_INJECTION_LABEL];
+    return { proxy: "none", why: injection === void 0 ? `namespace ${ns2} has no injection label` : `namespace ${ns2} has ${NS_INJECTION_LABEL}=${injection}` };
+  }
+  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
+  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
+}
+
+// src/model/data/port-protocols.json
+var port_protocols_default = {
+  source: "istio/istio pkg/config/kube/conversion.go ConvertProtocol and pkg/config/protocol/instance.go Parse, IsHTTP, IsTCP (the same from 1.18 to 1.31): appProtocol first (with Kubernetes' standard names), else the port name's prefix before the first '-' (grpc-web whole), case-insensitive; a name Istio does not know is sniffed, unless the port is a well-known one (then TCP); UDP by the port's protocol",
+  names: {
+    tcp: "tcp",
+    udp: "udp",
+    grpc: "http",
+    "grpc-web": "http",
+    http: "http",
+    http_proxy: "http",
+    http2: "http",
+    https: "tcp",
+    tls: "tcp",
+    mongo: "tcp",
+    redis: "tcp",
+    mysql: "tcp"
+  },
+  appProtocolStandard: { "kubernetes.io/h2c": "http", "kubernetes.io/ws": "http", "kubernetes.io/wss": "tcp" },
+  wellKnownPorts: [25, 53, 3306, 27017]
+};
+
+// src/model/traffic/service.ts
+var MAX_PORTS2 = 256;
+var portNumber = (v2) => typeof v2 === "number" && Number.isInteger(v2) && v2 > 0 && v2 < 65536 ? v2 : void 0;
+function serviceOf(r7) {
+  if (r7.kind !== "Service" || r7.apiVersion !== "v1" || !r7.name || r7.namespace === void 0) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  if (spec.type === "ExternalName") return void 0;
+  const raw = asObject(spec.selector);
+  const selector = raw && Object.keys(raw).length > 0 ? labelRecord(raw) : void 0;
+  const ports = [];
+  for (const [index, p] of (Array.isArray(spec.ports) ? spec.ports.slice(0, MAX_PORTS2) : []).entries()) {
+    const o = asObject(p);
+    const port = portNumber(o?.port);
+    if (!o || port === void 0) continue;
+    const target = portNumber(o.targetPort) ?? (typeof o.targetPort === "string" && o.targetPort !== "" ? o.targetPort : port);
+    ports.push({
+      index,
+      name: typeof o.name === "string" ? o.name : void 0,
+      port,
+      targetPort: target,
+      protocol: typeof o.protocol === "string" ? o.protocol : "TCP",
+      appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
+    });
+  }
+  return { resource: r7, namespace: r7.namespace, name: r7.name, selector, ports };
+}
+function selects(s, namespace, labels) {
+  if (!s.selector || namespace !== s.namespace) return false;
+  return Object.entries(s.selector).every(([k2, v2]) => labels[k2] === v2);
+}
+function endpointPort(t, p) {
+  if (typeof p.targetPort === "number") return p.targetPort;
+  for (const c of t.containers) {
+    if (c.group !== "containers") continue;
+    for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS2) : []) {
+      const o = asObject(cp);
+      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+    }
+  }
+  return void 0;
+}
+var NAMES = port_protocols_default.names;
+var STANDARD = port_protocols_default.appProtocolStandard;
+var WELL_KNOWN = new Set(port_protocols_default.wellKnownPorts);
+function portProtocol(p) {
+  if (p.protocol === "UDP") return "udp";
+  let name2 = p.name ?? "";
+  if (p.appProtocol !== void 0) {
+    const standard = STANDARD[p.appProtocol];
+    if (standard) return standard;
+    name2 = p.appProtocol;
+  }
+  const lower = name2.toLowerCase();
+  const prefix = lower.startsWith("grpc-web") ? "grpc-web" : lower.split("-")[0] ?? "";
+  const parsed = NAMES[prefix];
+  if (parsed) return parsed;
+  return WELL_KNOWN.has(p.port) ? "tcp" : "sniffed";
+}
+
+// src/model/traffic/references.ts
+var MAX_VALUES = 500;
+var MAX_VALUE_CHARS = 4096;
+var MAX_REFERENCES = 200;
+var LABEL = "[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?";
+var HOST = new RegExp(`(?<![-a-z0-9.@/])(?:([a-z][a-z0-9+.-]{0,20})://(?:[^@/\\s]{0,200}@)?)?(${LABEL}(?:\\.${LABEL}){0,5})(?::(\\d{1,5}))?(?![-a-z0-9.]|://)`, "g");
+var SCHEME_PORTS = { http: 80, https: 443, ws: 80, wss: 443, grpc: 80 };
+var ADDRESS_VARIABLE = /(?:HOST|HOSTNAME|ADDR|ADDRESS|URL|URI|ENDPOINT|SERVER|SERVICE|UPSTREAM|BACKEND)S?$/i;
+function referencesIn(text2, ns2, addressVariable) {
+  const out = [];
+  const value = text2.length > MAX_VALUE_CHARS ? text2.slice(0, MAX_VALUE_CHARS) : text2;
+  for (const m of value.matchAll(HOST)) {
+    const scheme = m[1];
+    const host = m[2];
+    const port = m[3] !== void 0 ? Number(m[3]) : scheme !== void 0 ? SCHEME_PORTS[scheme] : void 0;
+    if (port !== void 0 && (port < 1 || port > 65535)) continue;
+    const parts = host.split(".");
+    let named;
+    if (parts.length === 1) {
+      if (scheme !== void 0 || m[3] !== void 0 || addressVariable && m[0] === value.trim()) named = { name: host, namespace: ns2 };
+    } else if (parts.length === 2 || parts.length === 3 && parts[2] === "svc" || parts.length === 5 && parts.slice(2).join(".") === "svc.cluster.local") {
+      named = { name: parts[0], namespace: parts[1] };
+    }
+    if (!named) continue;
+    out.push({ ...named, port, scheme, text: `${scheme !== void 0 ? `${scheme}://` : ""}${host}${m[3] !== void 0 ? `:${m[3]}` : ""}`.slice(0, 120) });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
+function hostReferencesOf(t, ns2) {
+  const out = [];
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    let read2 = 0;
+    const env = Array.isArray(c.object.env) ? c.object.env : [];
+    for (const [i, e] of env.entries()) {
+      if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
+      const o = asObject(e);
+      if (typeof o?.value !== "string") continue;
+      const variable = typeof o.name === "string" && ADDRESS_VARIABLE.test(o.name);
+      for (const r7 of referencesIn(o.value, ns2, variable)) out.push({ ...r7, path: [...c.path, "env", i, "value"] });
+    }
+    for (const key of ["command", "args"]) {
+      const list4 = Array.isArray(c.object[key]) ? c.object[key] : [];
+      for (const [i, word2] of list4.entries()) {
+        if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
+        if (typeof word2 !== "string") continue;
+        for (const r7 of referencesIn(word2, ns2, false)) out.push({ ...r7, path: [...c.path, key, i] });
+      }
+    }
+  }
+  return out.slice(0, MAX_REFERENCES);
+}
+function configMapsReadBy(t) {
+  const out = [];
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    for (const from of Array.isArray(c.object.envFrom) ? c.object.envFrom.slice(0, MAX_VALUES) : []) {
+      const name2 = asObject(asObject(from)?.configMapRef)?.name;
+      if (typeof name2 === "string") out.push({ name: name2, mounted: false });
+    }
+    for (const e of Array.isArray(c.object.env) ? c.object.env.slice(0, MAX_VALUES) : []) {
+      const o = asObject(e);
+      const ref = asObject(asObject(o?.valueFrom)?.configMapKeyRef);
+      if (ref && typeof ref.name === "string" && typeof ref.key === "string" && typeof o?.name === "string") out.push({ name: ref.name, key: { key: ref.key, variable: o.name }, mounted: false });
+    }
+  }
+  for (const v2 of Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VALUES) : []) {
+    const name2 = asObject(asObject(v2)?.configMap)?.name;
+    if (typeof name2 === "string") out.push({ name: name2, mounted: true });
+  }
+  return out.slice(0, MAX_VALUES);
+}
+function referencesInConfigMap(cm, read2, ns2) {
+  const data = asObject(cm.object.data) ?? {};
+  const out = [];
+  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value !== "string") continue;
+    const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
+    for (const r7 of referencesIn(value, ns2, variable)) out.push({ ...r7, path: ["data", key], resource: cm });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
+
+// src/model/traffic/inputs.ts
+var MAX_PODS = 2e4;
+var MAX_SERVICES = 2e4;
+var MAX_CONFIGS = 5e3;
+var MAX_CONFIG_MAPS = 2e4;
+var MAX_CALL_COMPARISONS = 2e6;
+var TrafficInputs = class {
+  constructor(facts) {
+    this.facts = facts;
+    this.policies = facts.mesh.mtls.peerAuthentications;
+  }
+  facts;
+  pods = [];
+  services = [];
+  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
+  destinationRules = [];
+  authorizationPolicies = [];
+  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  configMaps = /* @__PURE__ */ new Map();
+  callComparisons = 0;
+  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
+  policies;
+  byName;
+  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
+  addResource(r7) {
+    if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
+      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r7);
+      return;
+    }
+    if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
+      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r7);
+      return;
+    }
+    if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r7.namespace}/${r7.name}`, r7);
+      return;
+    }
+    const service = serviceOf(r7);
+    if (!service) return;
+    if (this.services.length < MAX_SERVICES) this.services.push(service);
+    this.byName = void 0;
+  }
+  /**
+   * The Service among the inputs a DestinationRule's host names (hosts.ts), if any, and if some
+   * client can use the rule for it: the rule and the Service visible in one namespace at least
+   * (export.ts). A rule no client sees with the Service does nothing, and is not judged by it.
+   */
+  serviceOfRule(dr) {
+    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
+    const service = named && this.service(named.namespace, named.name);
+    if (!service || dr.namespace === void 0) return void 0;
+    const defaults = this.facts.mesh.mtls.exportDefaults;
+    const rule = visibilityOf(dr, dr.namespace, defaults.destinationRule);
+    const seen = visibilityOf(service.resource, service.namespace, defaults.service);
+    return rule && seen && overlap(rule, seen) ? service : void 0;
+  }
+  /**
+   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
+   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
+   */
+  mayBeRootNamespace(namespace) {
+    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
+  }
+  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
+  gather() {
+    return { Resource: (r7) => this.addResource(r7), PodTemplate: (t) => void this.addPodTemplate(t) };
+  }
+  addPodTemplate(t) {
+    const ns2 = t.resource.namespace;
+    if (ns2 === void 0 || this.pods.length >= MAX_PODS) return void 0;
+    const outcome = proxyOf(t, this.facts);
+    const pod = { t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+    this.pods.push(pod);
+    return pod;
+  }
+  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
+  root() {
+    const stated2 = this.facts.mesh.mtls.rootNamespace;
+    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
+  }
+  service(namespace, name2) {
+    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
+    return this.byName.get(`${namespace}/${name2}`);
+  }
+  /** The pod templates a Service's selector picks among the inputs. */
+  podsOf(s) {
+    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
+  }
+  /**
+   * The Service ports a workload names among the inputs, once each: in its containers' env values,
+   * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
+   */
+  callsOf(t, namespace) {
+    const fromConfigMaps = configMapsReadBy(t).flatMap((read2) => {
+      const cm = this.configMaps.get(`${namespace}/${read2.name}`);
+      return cm ? referencesInConfigMap(cm, read2, namespace) : [];
+    });
+    const out = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+      const service = this.service(ref.namespace, ref.name);
+      const port = service && portOf(service, ref);
+      if (!service || !port) continue;
+      const key = `${service.namespace}/${service.name}:${port.port}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.callComparisons += this.pods.length;
+      if (this.callComparisons > MAX_CALL_COMPARISONS) break;
+      const pods = this.podsOf(service);
+      out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : void 0 });
+    }
+    return out;
+  }
+  /**
+   * The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod
+   * names no such port. A sidecar pod whose capture leaves that port out (inbound.ts) has no
+   * mode there: `uncaptured`, or unknown where its annotations do not say clearly.
+   */
+  modesOn(pods, port) {
+    const { root: root2 } = this.root();
+    const out = [];
+    for (const pod of pods) {
+      const target = endpointPort(pod.t, port);
+      if (target === void 0) return void 0;
+      const captured2 = pod.proxy === "sidecar" ? inboundCaptured(pod.t, target) : true;
+      if (captured2 === true) out.push(effectiveMtls(pod, target, this.policies, root2));
+      else out.push({ mode: captured2 === false ? "uncaptured" : "unknown", decidedBy: void 0, why: captured2 === false ? `port ${target} is left out of the sidecar's traffic capture (${INCLUDE_INBOUND} or ${EXCLUDE_INBOUND}): the app takes it directly` : `whether the sidecar captures port ${target} is not clear from ${INCLUDE_INBOUND} and ${EXCLUDE_INBOUND}` });
+    }
+    return out;
+  }
+};
+function portOf(s, ref) {
+  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
+  return s.ports.length === 1 ? s.ports[0] : void 0;
+}
+var MAX_RELATED_SERVERS = 5;
+function modeRelated(inputs, service, port, pods, modes) {
+  const related = [];
+  for (const m of modes) {
+    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
+      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
+    }
+  }
+  const { root: root2, config } = inputs.root();
+  if (config && root2.known && modes.some((m) => m.decidedBy?.resource.namespace === root2.name)) {
+    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root2.name}` });
+  }
+  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
+  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
+    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
+  });
+  return related;
+}
+
+// src/model/traffic/calls.ts
+var PROXY_WORDS = { sidecar: "sidecar", ztunnel: "ambient", none: "no proxy", unknown: "unknown" };
+function callSummary(c) {
+  const words = new Set(c.pods.map((p) => p.gateway ? "gateway" : PROXY_WORDS[p.proxy]));
+  const server = c.pods.length === 0 ? "no pod among the inputs" : words.size === 1 ? [...words][0] : words.has("unknown") ? "unknown" : "mixed";
+  const proxied = c.pods.length > 0 && c.pods.every((p) => p.proxy === "sidecar" || p.proxy === "ztunnel");
+  const modes = new Set(c.modes?.map((m) => m.mode));
+  const mode = !proxied ? void 0 : c.modes === void 0 ? "unknown" : modes.size === 1 ? [...modes][0] : "mixed";
+  return {
+    text: c.ref.text,
+    ...c.ref.resource ? { from: describeResource(c.ref.resource) } : {},
+    service: `Service ${c.service.namespace}/${c.service.name}`,
+    port: c.port.port,
+    server,
+    ...mode !== void 0 ? { mode } : {}
+  };
+}
+
+// src/load/resources.ts
+var isObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function isKubeObject(v2) {
+  return isObject(v2) && typeof v2.apiVersion === "string" && v2.apiVersion !== "" && typeof v2.kind === "string" && v2.kind !== "";
+}
+function resourcesOf(doc, defaultNamespace) {
+  if (doc.syntaxErrors.length > 0) return { resources: [], skipped: "syntax-error" };
+  const v2 = doc.value;
+  if (v2 === null || v2 === void 0) return { resources: [], skipped: "empty" };
+  if (isObject(v2) && "$patch" in v2) return { resources: [], skipped: "patch" };
+  if (!isKubeObject(v2)) return { resources: [], skipped: "not-kubernetes" };
+  if (/^kustomize\.config\.k8s\.io\//.test(v2.apiVersion)) return { resources: [], skipped: "kustomize" };
+  const kind2 = v2.kind;
+  if ((kind2 === "List" || kind2.endsWith("List")) && Array.isArray(v2.items)) {
+    const resources = [];
+    v2.items.forEach((item, i) => {
+      if (isKubeObject(item)) resources.push(makeResource(doc, ["items", i], item, defaultNamespace));
+    });
+    return { resources, skipped: resources.length ? void 0 : "empty" };
+  }
+  return { resources: [makeResource(doc, [], v2, defaultNamespace)], skipped: void 0 };
+}
+function makeResource(doc, basePath, object, defaultNamespace) {
+  const md = isObject(object.metadata) ? object.metadata : {};
+  const name2 = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
+  const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
+  const kind2 = object.kind;
+  const unstated = doc.file.origin?.unstatedNamespace;
+  const unknown = declared !== void 0 ? isPlaceholder(declared) || declared === unstated : unstated !== void 0;
+  return {
+    doc,
+    basePath,
+    object,
+    apiVersion: object.apiVersion,
+    kind: kind2,
+    name: name2,
+    declaredNamespace: declared,
+    namespace: unknown ? void 0 : declared ?? (isClusterScoped(kind2) ? void 0 : defaultNamespace)
+  };
+}
+var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
+  "Namespace",
+  "Node",
+  "PersistentVolume",
+  "ClusterRole",
+  "ClusterRoleBinding",
+  "CustomResourceDefinition",
+  "MutatingWebhookConfiguration",
+  "ValidatingWebhookConfiguration",
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding",
+  "StorageClass",
+  "PriorityClass",
+  "APIService",
+  "CSIDriver",
+  "CSINode",
+  "IngressClass",
+  "RuntimeClass",
+  "VolumeAttachment",
+  "PodSecurityPolicy",
+  "ClusterIssuer",
+  "GatewayClass"
+]);
+function isClusterScoped(kind2) {
+  return CLUSTER_SCOPED.has(kind2);
+}
+function resourceIdentity(r7, volatileSource) {
+  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r7.name}`;
+}
+
+// src/model/data/istio-distributions.json
+var istio_distributions_default = {
+  source: "Red Hat OpenShift Service Mesh 2.x release notes (openshift-docs modules/ossm-rn-new-features.adoc, 'Component versions'): the Istio release each ServiceMeshControlPlane spec.version runs",
+  serviceMeshControlPlane: {
+    "v2.0": "1.6",
+    "v2.1": "1.9",
+    "v2.2": "1.12",
+    "v2.3": "1.14",
+    "v2.4": "1.16",
+    "v2.5": "1.18",
+    "v2.6": "1.20"
+  },
+  charts: ["istiod", "base", "cni", "ztunnel", "gateway", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
+  distinctCharts: ["istiod", "ztunnel", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
+  images: ["pilot", "proxyv2", "sidecar_injector", "galley", "mixer", "citadel", "install-cni", "ztunnel", "operator", "node-agent-k8s", "kubectl"],
+  imageNotes: "images of Istio's own hub (docker.io/istio, gcr.io/istio-release, gcr.io/istio-testing, ...): the repository path names istio"
+};
+
+// src/model/install/version-evidence.ts
+var ISTIO_IMAGES = new Set(istio_distributions_default.images);
+var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
+var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
+var MAX_FILLED_IN = 8;
+var MAX_DEPENDENCIES = 256;
+var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
+var VERSION_EVIDENCE_TEXT = new RegExp(
+  [
+    `/(?:${istio_distributions_default.images.join("|")}):v?1\\.\\d`,
+    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${istio_distributions_default.distinctCharts.join("|")})-v?\\d`,
+    "operator\\.istio\\.io/version"
+  ].join("|")
+);
+var mightHoldVersionEvidence = (docText) => VERSION_EVIDENCE_TEXT.test(docText);
+function imageVersion(image) {
+  const ref = imageRef(image);
+  if (!ref) return void 0;
+  const v2 = parseIstioVersion(ref.tag);
+  return v2 && v2.major === 1 ? v2 : void 0;
+}
+function imageRef(image) {
+  let lastBreak = -1;
+  for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
+  const at2 = image.indexOf("@", lastBreak + 1);
+  const noDigest = at2 === -1 ? image : image.slice(0, at2);
+  const slash = noDigest.lastIndexOf("/");
+  const colon = noDigest.lastIndexOf(":");
+  if (colon <= slash) return void 0;
+  return { repository: noDigest.slice(0, colon), tag: noDigest.slice(colon + 1) };
+}
+function istioComponentImage(image) {
+  const ref = imageRef(image);
+  if (!ref) return void 0;
+  const parts = ref.repository.split("/");
+  const name2 = parts[parts.length - 1] ?? "";
+  if (!ISTIO_IMAGES.has(name2) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
+  const version2 = parseIstioVersion(ref.tag);
+  return version2 && version2.major === 1 ? { name: name2, version: version2 } : void 0;
+}
+function versionSpec(value) {
+  if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
+  const text2 = value.trim();
+  const exact = /-latest$/.test(text2) ? void 0 : parseIstioVersion(text2);
+  if (exact) return exact.major === 1 ? releaseRange(exact) : void 0;
+  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text2) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text2);
+  if (!minor) return void 0;
+  const major = Number(minor[1]);
+  return major === 1 ? minorRange(major, Number(minor[2])) : void 0;
+}
+function revisionNameVersion(revision) {
+  const m = /^1-(\d{1,2})(?:-(\d{1,3}))?$/.exec(revision);
+  if (!m) return void 0;
+  const minor = Number(m[1]);
+  if (m[2] === void 0) return minorRange(1, minor);
+  const patch = Number(m[2]);
+  return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
+}
+function versionEvidenceOf(r7, filledIn) {
+  const out = [];
+  const add = (range, source, text2, path, revision, strength = "install") => {
+    if (!range) {
+      const raw = getIn(r7.object, path);
+      if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
+        filledIn.push(`${r7.kind} ${r7.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r7.doc.file.displayPath})`);
+      }
+      return;
+    }
+    const v2 = rangeText(range);
+    out.push({ version: range.from, range, text: text2(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
+  };
+  const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+  const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
+  const name2 = r7.name || "(no name)";
+  const chartLabel = str7(label("helm.sh/chart"));
+  const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
+  if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
+    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name2} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
+  }
+  const operatorVersion = label("operator.istio.io/version");
+  if (typeof operatorVersion === "string") {
+    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name2} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+  }
+  if (r7.kind === CHART_FILE_KIND) {
+    const deps = getIn(r7.object, ["dependencies"]);
+    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
+      const chart = str7(getIn(dep, ["name"]));
+      const version2 = getIn(dep, ["version"]);
+      if (chart && isIstioChart(chart, str7(getIn(dep, ["repository"])) ?? "")) {
+        add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
+      }
+    }
+    return out;
+  }
+  const templates2 = podTemplatesOf(r7);
+  if (templates2.length > 0) {
+    for (const c of templates2.flatMap((t) => t.containers)) {
+      const image = typeof c.object.image === "string" ? c.object.image : void 0;
+      if (!image) continue;
+      const at2 = [...c.path, "image"];
+      if (c.name === "istio-init") {
+        const v2 = imageVersion(image);
+        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name2} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        continue;
+      }
+      const component = istioComponentImage(image);
+      if (!component) continue;
+      if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
+        const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
+        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name2} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        continue;
+      }
+      const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
+      add(releaseRange(component.version), "image", () => `${r7.kind} ${name2} runs ${image}`, at2, void 0, injected ? "pod" : "install");
+    }
+    return out;
+  }
+  if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+    const revision = str7(getIn(r7.object, ["spec", "revision"]));
+    const tag = getIn(r7.object, ["spec", "tag"]);
+    add(versionSpec(tag), "operator", () => `IstioOperator ${name2} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
+    const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
+    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name2} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
+    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${name2} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
+    return out;
+  }
+  if (r7.kind === "ConfigMap" && isInjectorConfigMap(r7)) {
+    const values = injectorValuesOf(r7);
+    if (!values) return out;
+    const tag = getIn(values, ["global", "tag"]);
+    const rev = getIn(values, ["revision"]);
+    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name2} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
+    return out;
+  }
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const chart = str7(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
+    const source = str7(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name2} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
+    return out;
+  }
+  if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
+    const url = str7(getIn(r7.object, ["spec", "url"])) ?? "";
+    const chart = url.split("/").pop() ?? "";
+    if (!isIstioChart(chart, url)) return out;
+    for (const key of ["tag", "semver"]) {
+      const value = getIn(r7.object, ["spec", "ref", key]);
+      add(chartVersion(value), "chart", (v2) => `OCIRepository ${name2} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
+    }
+    return out;
+  }
+  if ((r7.kind === "Application" || r7.kind === "ApplicationSet") && r7.apiVersion.startsWith("argoproj.io/")) {
+    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    const spec = asObject(getIn(r7.object, base)) ?? {};
+    const sources = [];
+    const single = asObject(spec.source);
+    if (single) sources.push([single, [...base, "source"]]);
+    if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
+    for (const [source, at2] of sources) {
+      const chart = str7(source.chart);
+      const repo = str7(source.repoURL) ?? "";
+      if (!chart || !isIstioChart(chart, repo)) continue;
+      const rev = source.targetRevision;
+      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name2} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
+    }
+    return out;
+  }
+  if (r7.apiVersion.startsWith("sailoperator.io/") && (r7.kind === "Istio" || r7.kind === "IstioRevision" || r7.kind === "IstioCNI" || r7.kind === "ZTunnel")) {
+    const version2 = getIn(r7.object, ["spec", "version"]);
+    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${name2} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
+    return out;
+  }
+  if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
+    const version2 = str7(getIn(r7.object, ["spec", "version"]));
+    const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
+    const range = istio ? versionSpec(`${istio}.x`) : void 0;
+    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name2} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
+    return out;
+  }
+  if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
+    const rev = str7(label("istio.io/rev"));
+    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name2} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
+  }
+  return out;
+}
+function chartVersion(value) {
+  const range = versionSpec(value);
+  return range && (range.to.major > 1 || range.to.minor >= 12) ? range : void 0;
+}
+function isIstioOwnChartFile(chartYaml) {
+  if (chartYaml.length > 64 * 1024) return false;
+  if (/github\.com\/(?:istio|maistra)\/[\w.-]|^[ \t]*-[ \t]*["']?istio-addon["']?[ \t]*$/m.test(chartYaml)) return true;
+  const name2 = /^name:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(chartYaml)?.[1];
+  return name2 !== void 0 && (ISTIO_CHARTS.has(name2) || ISTIO_SOURCE_CHARTS.has(name2)) && /istio/i.test(chartYaml.replace(/^name:.*$/m, ""));
+}
+var ISTIO_SOURCE_CHARTS = /* @__PURE__ */ new Set(["istio-discovery", "istio-cni", "istio-ingress", "istio-egress", "istio-operator", "istiod-remote", "ambient", "istio-default", "gateways"]);
+function isIstioChart(chart, repository) {
+  if (!ISTIO_CHARTS.has(chart)) return false;
+  return DISTINCT_CHARTS.has(chart) || /istio/i.test(repository);
+}
+function valuesTagEvidence(values, target, label) {
+  const tag = getIn(values, ["global", "tag"]);
+  const range = versionSpec(tag);
+  if (!range) return void 0;
+  const v2 = rangeText(range);
+  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v2}` }, revision: void 0, source: "values", strength: "install" };
+}
+function versionEvidence(r7) {
+  return versionEvidenceOf(r7).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
+}
+
+// src/model/install/version-facts.ts
+import { posix as posix3 } from "node:path";
+
+// src/model/install/install-scope.ts
+import { posix as posix2 } from "node:path";
+var folderOf = (w) => {
+  const path = w.resource?.doc.file.displayPath;
+  return path === void 0 ? void 0 : posix2.dirname(path.replaceAll("\\", "/"));
+};
+var segments = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
+function distance(a, b) {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
+}
+function nearestFolders(from, folders) {
+  const here = segments(from);
+  let best = Number.POSITIVE_INFINITY;
+  let nearest = [];
+  for (const f of new Set(folders)) {
+    const d = distance(here, segments(f));
+    if (d < best) [best, nearest] = [d, [f]];
+    else if (d === best) nearest.push(f);
+  }
+  return nearest;
+}
+var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
+function definesTwice(webhooks) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === void 0) continue;
+    const key = `${w.configName}\0${w.name}`;
+    const first = seen.get(key);
+    if (first === void 0) seen.set(key, { folder, signature: signature(w) });
+    else if (first.folder !== folder && first.signature !== signature(w)) return true;
+  }
+  return false;
+}
+function installScope(webhooks) {
+  const several = definesTwice(webhooks);
+  const all = { webhooks, folders: [] };
+  if (!several) return { several, forFile: () => all };
+  const byFolder = /* @__PURE__ */ new Map();
+  const unplaced = [];
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === void 0) unplaced.push(w);
+    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
+  }
+  const folders = [...byFolder.keys()];
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    several,
+    forFile(filePath) {
+      if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
+      const dir = posix2.dirname(filePath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const nearest = nearestFolders(dir, folders);
+      const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
+      const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
+      cache2.set(dir, out);
+      return out;
+    }
+  };
+}
+
+// src/model/install/version-facts.ts
+var STRENGTHS = ["install", "pod", "name"];
+var folderOf2 = (e) => {
+  const t = e.related.target;
+  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
+  return posix3.dirname(path.replaceAll("\\", "/"));
+};
+var rangeOf = (list4) => list4.map((e) => e.range).reduce(unionRange);
+var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
+function distinct(evidence) {
+  const seen = /* @__PURE__ */ new Set();
+  return evidence.filter((e) => {
+    const key = [folderOf2(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
+var described = (list4) => {
+  const first = list4[0];
+  if (!first) return "";
+  return list4.length === 1 ? first.text : `${first.text} and ${list4.length - 1} more`;
+};
+function revisionFacts() {
+  const narrowed = /* @__PURE__ */ new WeakMap();
+  const manyRevisions = /* @__PURE__ */ new WeakMap();
+  const revisionsOf = (fact) => {
+    const out = /* @__PURE__ */ new Map();
+    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") out.set(e.revision, [...out.get(e.revision) ?? [], e]);
+    return out;
+  };
+  return {
+    byRevision(fact) {
+      let several = manyRevisions.get(fact);
+      if (several === void 0) {
+        several = new Set([...revisionsOf(fact).values()].map((list4) => rangeText(rangeOf(list4)))).size > 1;
+        manyRevisions.set(fact, several);
+      }
+      return several;
+    },
+    forRevision(fact, revision) {
+      let byRev = narrowed.get(fact);
+      if (!byRev) narrowed.set(fact, byRev = /* @__PURE__ */ new Map());
+      if (byRev.has(revision)) return byRev.get(revision);
+      const list4 = revisionsOf(fact).get(revision);
+      const range = list4 && rangeOf(list4);
+      const own = list4 && range && rangeText(range) !== rangeText(fact.range) ? { range, origin: fact.origin, source: described(list4), evidence: list4 } : void 0;
+      byRev.set(revision, own);
+      return own;
+    }
+  };
+}
+function resolveVersions(all, stated2, filledIn = []) {
+  const revisions = revisionFacts();
+  const evidence = distinct(all);
+  const notes = [];
+  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
+  if (stated2) {
+    const v2 = parseIstioVersion(stated2.text);
+    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
+    const installs2 = evidence.filter((e) => e.strength === "install");
+    const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
+    if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
+    const fact = { range: exactRange(v2), origin: stated2.where, source, evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
+  }
+  if (strongest.length === 0) {
+    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
+  }
+  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
+  const folders = /* @__PURE__ */ new Map();
+  for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
+  const oneMinor = sameMinor(run.range.from, run.range.to);
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    run,
+    evidence,
+    notes,
+    filledIn,
+    ...revisions,
+    forFile(displayPath) {
+      if (displayPath === void 0) return run;
+      const dir = posix3.dirname(displayPath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const near = new Set(nearestFolders(dir, folders.keys()));
+      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list4]) => list4);
+      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
+      cache2.set(dir, fact);
+      return fact;
+    }
+  };
+}
+var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
+
 // src/model/traffic/policy-kinds.ts
 var POLICY_KINDS = [
   { kind: "AuthorizationPolicy", group: "security.istio.io", labels: ["spec", "selector", "matchLabels"], readers: ["sidecar", "ztunnel"] },
@@ -30955,18 +31526,18 @@ function selectorPolicyOf(r7) {
 var picks = (p, namespace, labels) => namespace === p.namespace && Object.entries(p.labels).every(([k2, v2]) => labels[k2] === v2);
 
 // src/model/ambient/install.ts
-var MAX_ENTRIES = 100;
+var MAX_ENTRIES3 = 100;
 function cniValue(values, path) {
   return values(["cni", ...path]) ?? values(path);
 }
-var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
+var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES3) : void 0;
 function selectorsOf(v2) {
   if (!Array.isArray(v2)) return void 0;
-  return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+  return v2.slice(0, MAX_ENTRIES3).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
 }
 function isZtunnel(r7) {
   if (r7.name === "ztunnel") return true;
-  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
+  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES3).map((c) => c.object.image))?.component === "ztunnel");
 }
 var AmbientInstallBuilder = class {
   ztunnel = [];
@@ -30979,7 +31550,7 @@ var AmbientInstallBuilder = class {
       const data = asObject(r7.object.data) ?? {};
       const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
       if (typeof data.EXCLUDE_NAMESPACES === "string") {
-        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES3), source: `${where} EXCLUDE_NAMESPACES` });
       }
       if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
       if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
@@ -30994,7 +31565,7 @@ var AmbientInstallBuilder = class {
     }
     const istiod = istiodOf(r7);
     if (istiod) {
-      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES3) : [];
       const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
       this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
       return;
@@ -31192,7 +31763,7 @@ function isControlPlaneName(name2) {
 }
 var isOpenControlPlaneName = (name2) => isPlaceholder(name2) && CONTROL_PLANE_NAMES.some((n) => name2.startsWith(n.name.replace(/-$/, "")));
 var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
-var MAX_PORTS2 = 1e3;
+var MAX_PORTS3 = 1e3;
 function folderOf3(r7) {
   return posix4.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
 }
@@ -31200,7 +31771,7 @@ function servicePorts(spec) {
   if (spec.type === "ExternalName") return void 0;
   if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
   const ports = spec.ports;
-  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS2) return void 0;
+  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS3) return void 0;
   const out = [];
   for (const p of ports) {
     const port = asObject(p)?.port;
@@ -31399,6 +31970,8 @@ var FactsBuilder = class {
   peerAuthentications = [];
   selectorPolicies = [];
   roots = /* @__PURE__ */ new Map();
+  /** The default exportTo lists each mesh config among the inputs states. */
+  exportStated = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
     const file = r7.doc.file;
@@ -31417,6 +31990,8 @@ var FactsBuilder = class {
     if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
     const root2 = rootNamespaceStated(r7);
     if (root2 !== void 0 && !this.roots.has(root2)) this.roots.set(root2, r7);
+    const exported = exportDefaultsStated(r7);
+    if (exported) this.exportStated.push(exported);
     const cni = cniInstallOf(r7);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r7)) this.gateways.push(r7);
@@ -31452,6 +32027,16 @@ var FactsBuilder = class {
       list4.push({ name: r7.name, labels, origin: "input", resource: r7 });
       this.namespaceDefinitions.set(r7.name, list4);
     }
+  }
+  /** Each default exportTo the mesh configs among the inputs state: one they agree on (unstated in one is Istio's `*`), else unknown. */
+  exportDefaults() {
+    const out = {};
+    for (const kind2 of ["service", "destinationRule", "virtualService"]) {
+      const said = new Set(this.exportStated.map((s) => JSON.stringify(s[kind2] ?? ["*"])));
+      if (said.size > 1) out[kind2] = "unknown";
+      else if (said.size === 1) out[kind2] = JSON.parse([...said][0]);
+    }
+    return out;
   }
   /** The mesh's root namespace: the one the mesh configs among the inputs name, else the config's istio.rootNamespace. */
   rootNamespace(settings) {
@@ -31597,7 +32182,7 @@ var FactsBuilder = class {
         hidden: this.hidden,
         valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name2) => this.named(kind2, ns2, name2)),
         ...ossm ? { ossm } : {},
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input2.mesh ?? {}), statedRoots: [...this.roots.keys(), ...input2.mesh?.rootNamespace ? [input2.mesh.rootNamespace] : []] }
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input2.mesh ?? {}), statedRoots: [...this.roots.keys(), ...input2.mesh?.rootNamespace ? [input2.mesh.rootNamespace] : []], exportDefaults: this.exportDefaults() }
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -31789,57 +32374,6 @@ function mightHoldFacts(docText) {
   return WORKLOAD_KINDS2.has(kind2) && INSTALL_WORKLOADS.test(docText);
 }
 
-// src/model/injection/intent.ts
-function effectiveInject(t, version2) {
-  const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
-  if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
-  const annotation = labelString(t.annotations[INJECT_KEY]);
-  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
-  return void 0;
-}
-function explicitlyOptedOut(t, version2) {
-  return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
-}
-function namespaceLabelLocation(ns2, key, message) {
-  if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
-  if (!ns2?.resource) return void 0;
-  const labels = ns2.resource.object.metadata?.labels;
-  const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
-  return { target: { resource: ns2.resource, path }, message };
-}
-function namespaceOf(t, facts) {
-  const r7 = "resource" in t ? t.resource : t;
-  return r7.namespace ? facts.namespaces.get(r7.namespace) : void 0;
-}
-function injectionIntent(t, facts) {
-  const out = [];
-  const ns2 = namespaceOf(t, facts);
-  const where = ns2?.origin === "config" ? " (in the config file)" : ns2?.createdBy ? ` (set by ${ns2.createdBy.source})` : "";
-  if (ns2?.labels[NS_INJECTION_LABEL] === "enabled") {
-    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
-  }
-  const nsRev = ns2?.labels[REV_LABEL];
-  if (ns2 && nsRev !== void 0 && nsRev !== "") {
-    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
-  }
-  const label = labelString(t.labels[INJECT_KEY]);
-  if (label === "true") {
-    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
-  }
-  const podRev = labelString(t.labels[REV_LABEL]);
-  if (podRev !== void 0 && podRev !== "") {
-    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
-  }
-  const annotation = labelString(t.annotations[INJECT_KEY]);
-  if (annotation === "true") {
-    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
-  }
-  return out;
-}
-function relatedOf(signals) {
-  return signals.flatMap((s) => s.related ? [s.related] : []);
-}
-
 // src/model/pod/pod-security.ts
 var ENFORCE_LABEL = "pod-security.kubernetes.io/enforce";
 function enforcedLevel(labels) {
@@ -31848,7 +32382,7 @@ function enforcedLevel(labels) {
 }
 var MAX_ITEMS = 256;
 var bool = (v2) => typeof v2 === "boolean" ? v2 : void 0;
-var strings = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
+var strings2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
 function securityOf(securityContext) {
   const sc = asObject(securityContext) ?? {};
   const caps = asObject(sc.capabilities) ?? {};
@@ -31856,8 +32390,8 @@ function securityOf(securityContext) {
   return {
     privileged: bool(sc.privileged),
     allowPrivilegeEscalation: bool(sc.allowPrivilegeEscalation),
-    capAdd: strings(caps.add),
-    capDrop: strings(caps.drop),
+    capAdd: strings2(caps.add),
+    capDrop: strings2(caps.drop),
     runAsUser: typeof sc.runAsUser === "number" ? sc.runAsUser : void 0,
     runAsNonRoot: bool(sc.runAsNonRoot),
     seccompType: typeof seccomp === "string" ? seccomp : void 0
@@ -31955,30 +32489,6 @@ function initAdmission(p) {
 function admissionOf(t, facts) {
   const p = injectedUnderPsa(t, facts);
   return p ? initAdmission(p) : void 0;
-}
-
-// src/model/traffic/proxy.ts
-var PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
-function proxyOf(t, facts) {
-  if (renderedProxy(t)) return { proxy: "sidecar", why: "its istio-proxy is written in the manifest" };
-  if (t.containers.some((c) => c.group === "containers" && (c.name === "istio-proxy" || typeof c.object.image === "string" && PROXY_IMAGE.test(c.object.image)))) {
-    return { proxy: "sidecar", why: "it runs Istio's proxy itself (a gateway)", gateway: true };
-  }
-  const injected = predictForTemplate(t, facts);
-  if (injected.outcome === "injected") return { proxy: "sidecar", why: "Istio injects it" };
-  if (injected.outcome === "unknown") return { proxy: "unknown", why: injected.unknownBecause ?? "its injection is unknown" };
-  const capture = captureForTemplate(t, facts);
-  if (capture.outcome === "ambient") return { proxy: "ztunnel", why: "ztunnel captures it (ambient)" };
-  if (capture.outcome === "unknown") return { proxy: "unknown", why: capture.unknownBecause ?? "whether ztunnel captures it is unknown" };
-  if (t.spec.hostNetwork === true) return { proxy: "none", why: "hostNetwork: true" };
-  if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: "none", why: `${INJECT_KEY}: "false"` };
-  const ns2 = t.resource.namespace;
-  if (injected.gate.matched.length === 0 && injected.gate.maybe.length === 0 && ns2 !== void 0) {
-    const injection = facts.namespaces.get(ns2)?.labels[NS_INJECTION_LABEL];
-    return { proxy: "none", why: injection === void 0 ? `namespace ${ns2} has no injection label` : `namespace ${ns2} has ${NS_INJECTION_LABEL}=${injection}` };
-  }
-  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
-  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
 }
 
 // src/common/text.ts
@@ -32365,12 +32875,12 @@ var UnknownFacts = class {
    * (an editor marks a note once in a file): locating a workload reads its document's
    * positions, which every other workload of the note would cost again on each re-lint.
    */
-  notes(placeOf5) {
+  notes(placeOf6) {
     const out = [];
     for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list4 = [...details].sort();
       const named = fact === "mesh-startup" ? list4.join(" or ") : shortList(list4);
-      const places = [...firstInFile.values()].map(placeOf5).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf6).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -32836,7 +33346,7 @@ function lintJudged(inputs, options) {
   const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
   const parse2 = options.documentsAgain ?? ((f) => cache2.parse(f));
   const kept = first.trace.documents;
-  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => kept.get(f) ?? parse2(f) };
+  const again = { ...options, fix: false, onPodTemplate: void 0, onResource: void 0, documentsOf: (f) => kept.get(f) ?? parse2(f) };
   try {
     return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules }, { facts: first.report.facts, version: version2 })), options.rules);
   } finally {
@@ -32919,6 +33429,15 @@ function lintOnce(inputs, options, probe) {
   };
   const trace = newTrace();
   let inputIndex = -1;
+  const inputOf = /* @__PURE__ */ new WeakMap();
+  const inputsBehind = (f) => {
+    const out = inputIndex >= 0 ? [inputIndex] : [];
+    for (const t of [f.target, ...f.related.map((r7) => r7.target)]) {
+      const i = inputOf.get("doc" in t ? t.doc.file : t.resource.doc.file);
+      if (i !== void 0 && !out.includes(i)) out.push(i);
+    }
+    return out;
+  };
   const judgedRules = new Set(options.rules.filter(judgedAcrossVersions).map((r7) => r7.name));
   let judgedHere = false;
   let keptBytes = 0;
@@ -32951,10 +33470,10 @@ function lintOnce(inputs, options, probe) {
       if (said?.includes(m.message.message)) continue;
       if (said) said.push(m.message.message);
       else reported.set(key, [m.message.message]);
+      const from = inputsBehind(f);
       for (const path of [m.filePath, ...(m.message.related ?? []).map((r7) => r7.filePath)]) {
-        if (inputIndex < 0) continue;
         const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
-        set.add(inputIndex);
+        for (const i of from) set.add(i);
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
@@ -32995,6 +33514,7 @@ function lintOnce(inputs, options, probe) {
       continue;
     }
     const file = input2.file;
+    inputOf.set(file, inputIndex);
     if (!probe && file.text.includes("meshlint-")) directives(file);
     emit2("File", { file, readError: void 0 });
     let templated2 = false;
@@ -33020,6 +33540,7 @@ function lintOnce(inputs, options, probe) {
         stats.resources++;
         if (!probe) recordIgnoreAnnotations(r7, annotationUses);
         emit2("Resource", r7);
+        options.onResource?.(r7);
         if (r7.kind === "Namespace") emit2("Namespace", r7);
         for (const template2 of podTemplatesOf(r7)) {
           stats.podTemplates++;
@@ -33086,7 +33607,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf5 = (r7) => {
+  const placeOf6 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
@@ -33096,7 +33617,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf5 : () => void 0)];
+  const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf6 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2 }, trace };
 }
@@ -33273,6 +33794,7 @@ function mergeEdits(file, parts) {
 }
 
 // src/engine/diff-state.ts
+var MAX_HELD = 2e5;
 function placeOf2(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
@@ -33304,10 +33826,36 @@ var SideStates = class {
   }
   configPlace;
   states = [];
+  /** The side's Services, ConfigMaps and pods, for each workload's calls once every input is read. */
+  traffic;
+  resources = [];
+  templates = [];
   /** Each namespace's labels and where they are written, once per side. */
   namespaces = /* @__PURE__ */ new Map();
+  /** For LintOptions.onResource. */
+  addResource = (r7) => {
+    if (this.traffic) this.traffic.addResource(r7);
+    else if (this.resources.length < MAX_HELD) this.resources.push(r7);
+  };
+  /** The states, each with the calls it makes (explain's): what a change that resets a call compares. */
+  withCalls() {
+    const traffic = this.traffic;
+    if (!traffic) return this.states;
+    return this.states.map(([name2, state], i) => {
+      const t = this.templates[i];
+      const ns2 = t?.resource.namespace;
+      const calls = t && ns2 !== void 0 ? traffic.callsOf(t, ns2).map(callSummary) : [];
+      return calls.length > 0 ? [name2, withCalls(state, calls)] : [name2, state];
+    });
+  }
   /** For LintOptions.onPodTemplate. */
   add = (t, facts, locator) => {
+    if (!this.traffic) {
+      this.traffic = new TrafficInputs(facts);
+      for (const r7 of this.resources.splice(0)) this.traffic.addResource(r7);
+    }
+    this.traffic.addPodTemplate(t);
+    this.templates.push(t);
     const explained = explainTemplate(t, facts, workloadLine(t, locator));
     const e = facts.mesh.hidden?.hideAll(explained) ?? explained;
     const name2 = t.resource.namespace;
@@ -33336,14 +33884,14 @@ var SideStates = class {
 };
 
 // src/engine/policy.ts
-import { dirname as dirname4, relative as relative3 } from "node:path";
+import { dirname as dirname5, relative as relative3 } from "node:path";
 var NOT_SET = "(not set)";
 var text = (v2) => v2 === void 0 ? NOT_SET : JSON.stringify(v2);
 function keysOf(p) {
   const out = /* @__PURE__ */ new Map();
   const c = p.config;
   if (c) {
-    const base = c.filePath ? dirname4(c.filePath) : void 0;
+    const base = c.filePath ? dirname5(c.filePath) : void 0;
     const path = (abs) => base ? relative3(base, abs).split("\\").join("/") : abs;
     out.set("diff.failOn", text(c.diff.failOn));
     for (const [id, setting] of Object.entries(c.rules)) out.set(`rules.${id}`, setting.options.length > 0 ? text([setting.level, ...setting.options]) : setting.level);
@@ -33574,7 +34122,8 @@ var CHANGE = {
   capture: "ambient capture changed",
   waypoint: "waypoint changed",
   startup: "sidecar start-up changed",
-  admission: "Pod Security admission changed"
+  admission: "Pod Security admission changed",
+  "calls-reset": "its calls to a STRICT Service are reset"
 };
 var COUNTED = {
   "sidecar-gained": ["gains a sidecar", "gain a sidecar"],
@@ -33585,7 +34134,8 @@ var COUNTED = {
   capture: ["changes ambient capture", "change ambient capture"],
   waypoint: ["changes its waypoint", "change their waypoint"],
   startup: ["changes its sidecar start-up", "change their sidecar start-up"],
-  admission: ["changes its Pod Security admission", "change their Pod Security admission"]
+  admission: ["changes its Pod Security admission", "change their Pod Security admission"],
+  "calls-reset": ["has its calls to a STRICT Service reset", "have their calls to a STRICT Service reset"]
 };
 var SIDECAR = { injected: "sidecar", "not-injected": "no sidecar", unknown: "unknown" };
 function stateText(s) {
@@ -33597,8 +34147,13 @@ function stateText(s) {
   return safeText(parts.join(", "));
 }
 function reasonText(changes, s) {
-  if (!changes.includes("admission")) return s.reason;
-  return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
+  let text2 = s.reason;
+  if (changes.includes("admission")) text2 += `; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
+  if (changes.includes("calls-reset")) {
+    const calls = (s.calls ?? []).filter((c) => c.mode !== void 0);
+    if (calls.length > 0) text2 += `; calls ${calls.slice(0, 3).map((c) => `${c.to} (${c.server}${c.mode !== void 0 ? `, ${c.mode}` : ""})`).join(", ")}${calls.length > 3 ? ` and ${calls.length - 3} more` : ""}`;
+  }
+  return text2;
 }
 function causeText(cause, c = (_s2, t) => t) {
   const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "", values: " (its chart's values)" }[cause.what];
@@ -33645,7 +34200,7 @@ function formatDiffStylish(diff, labels, color) {
   out += c("bold", "What this change does to the mesh") + `: ${headline(diff)}
 `;
   for (const { workloads, first: w } of groupChanges(diff.changed)) {
-    const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown");
+    const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown") || w.changes.includes("calls-reset");
     out += `  ${c(bad ? "red" : "yellow", safeText(groupNames(workloads)))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
 `;
     out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}
@@ -33777,14 +34332,14 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { closeSync as closeSync2, existsSync as existsSync4, linkSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync5, linkSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { basename, join as join5, resolve as resolve7 } from "node:path";
+import { basename, join as join6, resolve as resolve7 } from "node:path";
 
 // src/load/render/process.ts
 import { accessSync, constants as constants3, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, isAbsolute as isAbsolute4, join as join3, resolve as resolve6 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute4, join as join4, resolve as resolve6 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var DEFAULT_RENDER_BUDGET_SECONDS = 300;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
@@ -33796,7 +34351,7 @@ var PASSED_THROUGH = ["PATH", "Path", "PATHEXT", "LANG", "LANGUAGE", "LC_ALL", "
 function confinedEnv(env, home) {
   const out = {};
   for (const k2 of PASSED_THROUGH) if (env[k2] !== void 0) out[k2] = env[k2];
-  const dir = (name2) => join3(home, name2);
+  const dir = (name2) => join4(home, name2);
   Object.assign(out, {
     HOME: home,
     USERPROFILE: home,
@@ -33825,11 +34380,11 @@ function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
   let childEnv;
   const run = (binary2, args, cwd) => {
     if (!home || !childEnv) {
-      home = mkdtempSync(join3(tmpdir(), "meshlint-home-"));
+      home = mkdtempSync(join4(tmpdir(), "meshlint-home-"));
       childEnv = confinedEnv(env, home);
-      writeFileSync(join3(home, "kubeconfig"), "");
-      writeFileSync(join3(home, "gitconfig"), "");
-      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync(join3(home, d));
+      writeFileSync(join4(home, "kubeconfig"), "");
+      writeFileSync(join4(home, "gitconfig"), "");
+      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync(join4(home, d));
     }
     if (left <= 0) return { ok: false, stdout: "", stderr: `not started: the ${budgetSeconds} s this run may spend rendering (--render-budget) are spent`, budgetSpent: true };
     const limit = Math.min(TIME_LIMIT_MS, left);
@@ -33865,7 +34420,7 @@ function findOnPath(names2, env) {
   for (const name2 of names2) {
     for (const dir of dirs) {
       for (const ext of exts) {
-        const p = join3(dir, name2 + ext);
+        const p = join4(dir, name2 + ext);
         if (isExecutable(p)) return p;
       }
     }
@@ -33886,14 +34441,14 @@ var KUSTOMIZATION_NAMES = /* @__PURE__ */ new Set(["kustomization.yaml", "kustom
 var READ_EVERYWHERE = /\.(ya?ml|json)$/i;
 var IGNORE_FILES = /* @__PURE__ */ new Set([".meshlintignore", ".gitignore", ".helmignore"]);
 function entriesALintReads(entries2) {
-  const roots = /* @__PURE__ */ new Set();
+  const roots2 = /* @__PURE__ */ new Set();
   for (const e of entries2) {
     const name2 = posix5.basename(e.path);
-    if (name2 === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name2)) roots.add(posix5.dirname(e.path));
+    if (name2 === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name2)) roots2.add(posix5.dirname(e.path));
   }
   const underRoot = (path) => {
     for (let d = posix5.dirname(path); ; d = posix5.dirname(d)) {
-      if (roots.has(d)) return true;
+      if (roots2.has(d)) return true;
       if (d === "." || d === "/" || d === "") return false;
     }
   };
@@ -33902,7 +34457,7 @@ function entriesALintReads(entries2) {
 
 // src/load/worktree.ts
 import { lstatSync, readlinkSync } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 var NEVER_READ = ["node_modules"];
 var WorkingTree = class {
   constructor(top, git3) {
@@ -33933,7 +34488,7 @@ var WorkingTree = class {
     if (entry.mode !== "100644" && entry.mode !== "100755") return void 0;
     const t = this.trackedFiles()?.get(entry.path);
     if (!t || t.mode !== entry.mode) return void 0;
-    return this.oidOf(entry) === entry.oid ? join4(this.top, entry.path) : void 0;
+    return this.oidOf(entry) === entry.oid ? join5(this.top, entry.path) : void 0;
   }
   trackedFiles() {
     if (this.tracked === null) this.tracked = this.readIndex();
@@ -33973,7 +34528,7 @@ var WorkingTree = class {
     return oid;
   }
   hashOf(entry) {
-    const path = join4(this.top, entry.path);
+    const path = join5(this.top, entry.path);
     let bytes;
     try {
       const st2 = lstatSync(path);
@@ -34089,7 +34644,7 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
   if (worktree?.tree.holds(entries2)) return { ...side, cwd: worktree.cwd, root: top, close: () => {
   } };
   sweepStale();
-  const base = mkdtempSync2(join5(tmpdir2(), `${TEMP_PREFIX}${process.pid}-`));
+  const base = mkdtempSync2(join6(tmpdir2(), `${TEMP_PREFIX}${process.pid}-`));
   const stopWatch = watchRemoval(base);
   const created = { files: [], dirs: [] };
   const close = () => {
@@ -34109,16 +34664,16 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
     stopWatch();
   };
   try {
-    const root2 = join5(base, "tree");
+    const root2 = join6(base, "tree");
     mkdirSync2(root2);
     writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created, worktree?.tree);
-    mkdirSync2(join5(root2, ".git"));
-    const sideCwd = join5(root2, prefix);
+    mkdirSync2(join6(root2, ".git"));
+    const sideCwd = join6(root2, prefix);
     const realRoot = realpathSync2(root2);
     let dir = root2;
     for (const part of prefix.split("/").filter(Boolean)) {
-      dir = join5(dir, part);
-      if (!existsSync4(dir)) {
+      dir = join6(dir, part);
+      if (!existsSync5(dir)) {
         try {
           lstatSync2(dir);
           throw new RevisionError(`in ${what}, ${prefix} leads nowhere (a link whose target is missing)`);
@@ -34139,7 +34694,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
   const folderOf4 = (path) => {
     let dir = root2;
     for (const part of path.split("/").slice(0, -1)) {
-      dir = join5(dir, part);
+      dir = join6(dir, part);
       if (made.has(dir)) continue;
       try {
         mkdirSync2(dir);
@@ -34161,7 +34716,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
     const dir = folderOf4(e.path);
     if (dir === void 0) continue;
     try {
-      const path = join5(dir, basename(e.path));
+      const path = join6(dir, basename(e.path));
       linkSync(written, path);
       created.files.push(path);
     } catch (err) {
@@ -34171,7 +34726,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
   entries2 = rest;
   const unique = [...new Set(entries2.map((e) => e.oid))];
   if (unique.length === 0) return;
-  const batchFile = join5(base, "blobs");
+  const batchFile = join6(base, "blobs");
   const out = openSync2(batchFile, "wx");
   let r7;
   try {
@@ -34205,7 +34760,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
       const dir = folderOf4(e.path);
       const blob = at2.get(e.oid);
       if (dir === void 0 || blob === void 0) continue;
-      const path = join5(dir, basename(e.path));
+      const path = join6(dir, basename(e.path));
       const written = blobs.get(e.oid);
       if (written !== void 0) {
         try {
@@ -34241,7 +34796,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
       const target = Buffer.alloc(blob.size);
       readSync(fd, target, 0, blob.size, blob.offset);
       try {
-        const path = join5(dir, basename(e.path));
+        const path = join6(dir, basename(e.path));
         symlinkSync(target.toString("utf8"), path);
         created.files.push(path);
       } catch {
@@ -34276,7 +34831,7 @@ function sweepStale() {
   }
   const uid = process.getuid?.();
   for (const name2 of names2) {
-    const p = join5(tmpdir2(), name2);
+    const p = join6(tmpdir2(), name2);
     try {
       const st2 = lstatSync2(p);
       if (!st2.isDirectory() || uid !== void 0 && st2.uid !== uid) continue;
@@ -34310,7 +34865,7 @@ function openStagedSide(cwd, env, budget, blobs) {
 // src/load/revision-ref.ts
 import { mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join6, resolve as resolve8 } from "node:path";
+import { join as join7, resolve as resolve8 } from "node:path";
 var TIME_LIMIT_MS3 = 6e4;
 function git2(gitBin, args, cwd, env) {
   const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
@@ -34392,9 +34947,9 @@ function notFound(gitBin, spec, cwd, env) {
 function openEmptySide(ref, cwd, env) {
   const gitBin = findOnPath(["git"], env);
   const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
-  const root2 = realpathSync3(mkdtempSync3(join6(tmpdir3(), "meshlint-diff-")));
-  mkdirSync3(join6(root2, ".git"));
-  const sideCwd = join6(root2, prefix);
+  const root2 = realpathSync3(mkdtempSync3(join7(tmpdir3(), "meshlint-diff-")));
+  mkdirSync3(join7(root2, ".git"));
+  const sideCwd = join7(root2, prefix);
   mkdirSync3(sideCwd, { recursive: true });
   return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync3(root2, { recursive: true, force: true }) };
 }
@@ -34407,7 +34962,7 @@ import { isAbsolute as isAbsolute6, resolve as resolve14 } from "node:path";
 
 // src/load/write.ts
 import { closeSync as closeSync3, constants as constants4, lstatSync as lstatSync3, mkdirSync as mkdirSync4, openSync as openSync3, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname5, join as join7, relative as relative5, resolve as resolve9, sep as sep3 } from "node:path";
+import { dirname as dirname6, join as join8, relative as relative5, resolve as resolve9, sep as sep3 } from "node:path";
 var WriteRefused = class extends Error {
 };
 var NO_FOLLOW = constants4.O_NOFOLLOW ?? 0;
@@ -34415,16 +34970,16 @@ function writeWithin(target, data, edge) {
   const abs = resolve9(target);
   if (!isInside(edge.root, abs)) {
     if (!edge.outsideAllowed) throw new WriteRefused("it lies outside the repository");
-    mkdirSync4(dirname5(abs), { recursive: true });
+    mkdirSync4(dirname6(abs), { recursive: true });
     writeOpen(abs, data, 0);
     return;
   }
   const realRoot = realPath(edge.root) ?? edge.root;
-  const parts = relative5(edge.root, dirname5(abs)).split(sep3).filter(Boolean);
+  const parts = relative5(edge.root, dirname6(abs)).split(sep3).filter(Boolean);
   let dir = edge.root;
   let made = false;
   for (const part of parts) {
-    const next = join7(dir, part);
+    const next = join8(dir, part);
     if (!made) {
       let exists = true;
       try {
@@ -34480,12 +35035,12 @@ function writeOpen(abs, data, extra) {
 var shown2 = (root2, p) => relative5(root2, p).split(sep3).join("/") || ".";
 
 // src/load/render/index.ts
-import { existsSync as existsSync7, statSync as statSync5 } from "node:fs";
-import { join as join12, relative as relative8, resolve as resolve13 } from "node:path";
+import { existsSync as existsSync8, statSync as statSync5 } from "node:fs";
+import { join as join13, relative as relative8, resolve as resolve13 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync5, lstatSync as lstatSync4, readdirSync as readdirSync2, readlinkSync as readlinkSync2 } from "node:fs";
-import { join as join8, relative as relative6 } from "node:path";
+import { existsSync as existsSync6, lstatSync as lstatSync4, readdirSync as readdirSync2, readlinkSync as readlinkSync2 } from "node:fs";
+import { join as join9, relative as relative6 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -34657,7 +35212,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
   const shown5 = displayPathOf(r7.chartDir, cwd);
   const displayPath = `${shown5} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join8(r7.chartDir, "Chart.yaml"), cwd);
+  const chartYaml = displayPathOf(join9(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
@@ -34666,7 +35221,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
-  const chartText = r7.defaultsOnly ? read2(join8(r7.chartDir, "Chart.yaml")) : void 0;
+  const chartText = r7.defaultsOnly ? read2(join9(r7.chartDir, "Chart.yaml")) : void 0;
   const chartSource = chartText !== void 0 && isIstioOwnChartFile(chartText) ? { istioChartSource: true } : {};
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
@@ -34678,7 +35233,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join8(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join9(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -34694,34 +35249,34 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const volatile = (source) => {
     let known = volatileBySource.get(source);
     if (known === void 0) {
-      const template = read2(join8(r7.chartDir, ...source.split("/").slice(1)));
+      const template = read2(join9(r7.chartDir, ...source.split("/").slice(1)));
       known = template !== void 0 && VOLATILE_FUNCTION.test(template);
       volatileBySource.set(source, known);
     }
     return known;
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  const inputs = [.../* @__PURE__ */ new Set([join8(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
+  const inputs = [.../* @__PURE__ */ new Set([join9(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
   return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs, ...chartSource } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join8(chartDir, ...m[1].split("/").slice(1));
-    if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
+    const abs = join9(chartDir, ...m[1].split("/").slice(1));
+    if (relative6(chartDir, abs).startsWith("..") || !existsSync6(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join8(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
+    const abs = join9(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative6(chartDir, abs).startsWith("..") && existsSync6(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = missingDependencies(message)[0];
   if (missing) {
-    const chart = join8(chartDir, "Chart.yaml");
+    const chart = join9(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
     const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
@@ -34742,7 +35297,7 @@ function environmentCause(message, chartDir, read2) {
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
-    const abs = join8(chartDir, ...at2[1].split("/").slice(1));
+    const abs = join9(chartDir, ...at2[1].split("/").slice(1));
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
@@ -34774,7 +35329,7 @@ function chartEscape(chartDir) {
     }
     for (const name2 of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join8(dir, name2);
+      const p = join9(dir, name2);
       let link = false;
       try {
         const st2 = lstatSync4(p);
@@ -34804,9 +35359,9 @@ function safeLinkText(p) {
 }
 
 // src/load/render/kustomize.ts
-import { existsSync as existsSync6, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename2, isAbsolute as isAbsolute5, join as join9, relative as relative7, resolve as resolve11 } from "node:path";
+import { basename as basename2, isAbsolute as isAbsolute5, join as join10, relative as relative7, resolve as resolve11 } from "node:path";
 var import_yaml20 = __toESM(require_dist(), 1);
 
 // src/load/render/kustomize-sources.ts
@@ -34933,7 +35488,6 @@ var SourceDocuments = class {
 // src/load/render/kustomize.ts
 var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
 var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
-var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 function kustomizeArgs(binary2, dir, helm) {
   const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
   const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
@@ -34943,7 +35497,7 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
   const shown5 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join9(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join9(overlayDir, "kustomization.yaml");
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join10(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join10(overlayDir, "kustomization.yaml");
   const displayPath = `${shown5} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
@@ -34960,12 +35514,12 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
   }
   const helm = charts.uses ? helmBinary?.() : void 0;
-  const wrapper = mkdtempSync4(join9(tmpdir4(), "meshlint-kustomize-"));
+  const wrapper = mkdtempSync4(join10(tmpdir4(), "meshlint-kustomize-"));
   const target = relative7(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
     writeFileSync2(
-      join9(wrapper, "kustomization.yaml"),
+      join10(wrapper, "kustomization.yaml"),
       `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
@@ -35044,7 +35598,7 @@ function isRemote(entry) {
 }
 function namesHost(entry, dir) {
   const first = entry.trim().split("/")[0] ?? "";
-  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync6(resolve11(dir, entry));
+  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync7(resolve11(dir, entry));
 }
 var ROOT_LISTS = ["resources", "bases", "components", "generators", "transformers", "validators"];
 var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources", "targetFilePath"]);
@@ -35120,7 +35674,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const real = realPath(p);
     return real !== void 0 && !isInside(realRoot, real);
   };
-  const top = KUSTOMIZATION_FILES.map((f) => join9(overlayDir, f)).find((f) => read2(f) !== void 0);
+  const top = KUSTOMIZATION_FILES.map((f) => join10(overlayDir, f)).find((f) => read2(f) !== void 0);
   const topText = top === void 0 ? "" : read2(top);
   const seen = /* @__PURE__ */ new Set();
   const children = /* @__PURE__ */ new Map();
@@ -35129,7 +35683,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const { dir, via } = pending.pop();
     if (seen.has(dir)) continue;
     seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join9(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join10(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
     if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative7(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
     const found = kustomizationIn(dir, read2);
     if (!found) continue;
@@ -35145,7 +35699,7 @@ function overlayEscape(overlayDir, root2, read2) {
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
       if (outside2(target)) return { file, range: entryRange(text2, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join9(target, f)) !== void 0)) {
+      if (KUSTOMIZATION_FILES.some((f) => read2(join10(target, f)) !== void 0)) {
         pending.push({ dir: target, via: via ?? entry });
         uses.push(target);
       }
@@ -35153,7 +35707,7 @@ function overlayEscape(overlayDir, root2, read2) {
     children.set(dir, uses);
   }
   const size = buildSize(overlayDir, children);
-  const at2 = { file: top ?? join9(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
+  const at2 = { file: top ?? join10(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
   if (size.depth > MAX_OVERLAY_DEPTH) return { ...at2, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
   if (size.builds > MAX_OVERLAY_BUILDS) return { ...at2, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return void 0;
@@ -35207,7 +35761,7 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     const { file, text: text2, data } = found;
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
-      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join9(target, f)) !== void 0)) pending.push(target);
+      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join10(target, f)) !== void 0)) pending.push(target);
     }
     const k2 = data ?? {};
     if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
@@ -35237,9 +35791,9 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
         if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name2, `helmCharts ${name2}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
       }
       const repo = str7(c.repo);
-      const chartDir = version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name2}-${version2}`, name2) : join9(chartHome, name2);
-      if (read2(join9(chartDir, "Chart.yaml")) === void 0) {
-        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name2}-${version2}`) : chartHome, cwd);
+      const chartDir = version2 !== void 0 && repo !== void 0 ? join10(chartHome, `${name2}-${version2}`, name2) : join10(chartHome, name2);
+      if (read2(join10(chartDir, "Chart.yaml")) === void 0) {
+        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join10(chartHome, `${name2}-${version2}`) : chartHome, cwd);
         const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name2}` : name2}` : void 0;
         return {
           uses,
@@ -35316,7 +35870,7 @@ function entryRange(text2, entry) {
   return void 0;
 }
 function kustomizationIn(dir, read2) {
-  const file = KUSTOMIZATION_FILES.map((f) => join9(dir, f)).find((f) => read2(f) !== void 0);
+  const file = KUSTOMIZATION_FILES.map((f) => join10(dir, f)).find((f) => read2(f) !== void 0);
   if (file === void 0) return void 0;
   const text2 = read2(file);
   try {
@@ -35329,7 +35883,7 @@ function kustomizationIn(dir, read2) {
 // src/load/render/gitops.ts
 import { mkdtempSync as mkdtempSync5, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join11, resolve as resolve12, sep as sep5 } from "node:path";
+import { join as join12, resolve as resolve12, sep as sep5 } from "node:path";
 
 // src/model/install/gitops-deploys.ts
 import { posix as posix7 } from "node:path";
@@ -35434,7 +35988,7 @@ function argoDeploy(r7, release) {
 // src/load/render/chart-source.ts
 var import_semver = __toESM(require_semver2(), 1);
 import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 var MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
 var MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
 var MAX_ARCHIVE_ENTRIES = 2e4;
@@ -35451,7 +36005,7 @@ function archiveName(file) {
   return void 0;
 }
 function chartYamlIdentity(dir) {
-  const read2 = readRegularFile(join10(dir, "Chart.yaml"));
+  const read2 = readRegularFile(join11(dir, "Chart.yaml"));
   if (!read2.ok || read2.bytes.length > MAX_CHART_YAML) return void 0;
   const text2 = read2.bytes.toString("utf8");
   const key = (k2) => {
@@ -35471,7 +36025,7 @@ function chartsIn(dir) {
   }
   const out = [];
   for (const n of names2) {
-    const p = join10(dir, n);
+    const p = join11(dir, n);
     let st2;
     try {
       st2 = statSync4(p);
@@ -35630,7 +36184,7 @@ function availableCharts(chartsDirs, metCharts) {
   const byParent = /* @__PURE__ */ new Map();
   for (const dir of metCharts) {
     if (known.has(dir)) continue;
-    const parent = join11(dir, "..");
+    const parent = join12(dir, "..");
     byParent.set(parent, (byParent.get(parent) ?? /* @__PURE__ */ new Set()).add(dir));
   }
   const found = /* @__PURE__ */ new Map();
@@ -35684,7 +36238,7 @@ function releaseRenders(found, dir, repoCharts = []) {
     const { values } = merged;
     const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text2 = JSON.stringify(values);
-    const file = join11(dir, `values-${i}.json`);
+    const file = join12(dir, `values-${i}.json`);
     const tooLarge = text2.length > MAX_VALUES_BYTES;
     if (!tooLarge) writeFileSync3(file, text2);
     out.push({
@@ -35697,7 +36251,7 @@ function releaseRenders(found, dir, repoCharts = []) {
   return out;
 }
 function valuesFolder() {
-  const dir = mkdtempSync5(join11(tmpdir5(), "meshlint-values-"));
+  const dir = mkdtempSync5(join12(tmpdir5(), "meshlint-values-"));
   return { dir, close: () => rmSync5(dir, { recursive: true, force: true }) };
 }
 function placeOf3(target, locator) {
@@ -35852,10 +36406,10 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync7(join12(dir, "Chart.yaml"));
+  return existsSync8(join13(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync7(join12(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync8(join13(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
@@ -35864,7 +36418,7 @@ function chartRenders(chartDir, req, config, cwd) {
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync7(f) || !statSync5(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync8(f) || !statSync5(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -36077,8 +36631,8 @@ function concurrencyOf(value) {
 }
 
 // src/cli/config.ts
-import { existsSync as existsSync9, statSync as statSync7 } from "node:fs";
-import { dirname as dirname8, resolve as resolve16 } from "node:path";
+import { existsSync as existsSync10, statSync as statSync7 } from "node:fs";
+import { dirname as dirname10, resolve as resolve16 } from "node:path";
 
 // src/model/ambient/labels.ts
 var USE_WAYPOINT2 = "istio.io/use-waypoint";
@@ -37534,7 +38088,7 @@ function withSvc(value) {
 }
 
 // rules/apiserver-no-proxy-svc.ts
-var strings2 = (v2) => Array.isArray(v2) ? v2.filter((x) => typeof x === "string") : [];
+var strings3 = (v2) => Array.isArray(v2) ? v2.filter((x) => typeof x === "string") : [];
 var basename3 = (s) => s.slice(s.lastIndexOf("/") + 1);
 function imageName2(image) {
   let s = image.split("@")[0] ?? "";
@@ -37544,7 +38098,7 @@ function imageName2(image) {
 }
 var APISERVER_IMAGE = /^kube-apiserver(-(amd64|arm64|arm|ppc64le|s390x))?$/;
 function isKubeApiserver(c) {
-  const argv = [...strings2(c.command), ...strings2(c.args)];
+  const argv = [...strings3(c.command), ...strings3(c.args)];
   const program = argv[0] === void 0 ? "" : basename3(argv[0]);
   if (program === "kube-apiserver") return true;
   if (program === "hyperkube" && (argv[1] === "apiserver" || argv[1] === "kube-apiserver")) return true;
@@ -39862,7 +40416,7 @@ var NETWORK_CLIENTS = [
   { label: "the AWS CLI", names: ["aws"], dials: "always", port: 443, local: ["configure", ...HELP] },
   { label: "gsutil", names: ["gsutil"], dials: "always", port: 443, local: HELP }
 ];
-var SCHEME_PORTS = {
+var SCHEME_PORTS2 = {
   http: 80,
   https: 443,
   ws: 80,
@@ -39968,7 +40522,7 @@ var MAX_SCRIPT = 64 * 1024;
 var MAX_COMMANDS = 500;
 var MAX_WORDS = 200;
 var MAX_ENV = 500;
-var MAX_DEPTH2 = 3;
+var MAX_DEPTH3 = 3;
 var MAX_NESTED = 20;
 var MAX_SCRIPT_TOTAL = 256 * 1024;
 var BY_NAME = /* @__PURE__ */ new Map();
@@ -40020,7 +40574,7 @@ function varValue(text2, env) {
   if (value) return { opaque: true };
   return fallback !== void 0 ? { literal: fallback } : { opaque: true };
 }
-function portOf(text2) {
+function portOf2(text2) {
   if (text2 === void 0 || !/^\d{1,5}$/.test(text2)) return void 0;
   const n = Number(text2);
   return n > 0 && n < 65536 ? n : void 0;
@@ -40059,19 +40613,19 @@ function addressOf(word2, env, bare, depth = 0) {
     if (!hostIsRemote(firstHost, env, depth)) return void 0;
     const written = m?.[2]?.split(",")[0];
     const fromVar = written !== void 0 ? varValue(written, env) : void 0;
-    const explicit = portOf(written) ?? (fromVar && "literal" in fromVar ? portOf(fromVar.literal) : void 0);
+    const explicit = portOf2(written) ?? (fromVar && "literal" in fromVar ? portOf2(fromVar.literal) : void 0);
     if (written !== void 0 && written !== "" && explicit === void 0) return { port: void 0 };
-    const fallback = SCHEME_PORTS[name2] ?? void 0;
+    const fallback = SCHEME_PORTS2[name2] ?? void 0;
     if (explicit !== void 0 || !firstHost.includes("$")) return { port: explicit ?? fallback };
     const value = varValue(firstHost, env);
     if (!value || !("literal" in value)) return { port: void 0 };
     const own = /:(\d{1,5})$/.exec(value.literal.trim());
-    return { port: own ? portOf(own[1]) : value.literal.includes("/") ? void 0 : fallback };
+    return { port: own ? portOf2(own[1]) : value.literal.includes("/") ? void 0 : fallback };
   }
   const scp = /^[A-Za-z0-9_.\-]+@([A-Za-z0-9_.\-]+):/.exec(text2);
   if (scp) return hostIsRemote(scp[1], env, depth) ? { port: 22 } : void 0;
   const hostPort = /^([A-Za-z0-9_.\-${}()]+):(\d{1,5})(?:\/.*)?$/.exec(text2);
-  if (hostPort) return hostIsRemote(hostPort[1], env, depth) ? { port: portOf(hostPort[2]) } : void 0;
+  if (hostPort) return hostIsRemote(hostPort[1], env, depth) ? { port: portOf2(hostPort[2]) } : void 0;
   if (!bare) return void 0;
   if (VAR.test(text2)) return hostIsRemote(text2, env, depth) ? { port: void 0 } : void 0;
   const host = /^([A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+)(?:\/.*)?$/.exec(text2);
@@ -40099,7 +40653,7 @@ function envAddresses(env) {
   }
   return out;
 }
-var portsOf = (addresses, fallback) => {
+var portsOf2 = (addresses, fallback) => {
   const ports = addresses.map((a) => a.port ?? fallback);
   return ports.length > 0 && ports.every((p) => p !== void 0) ? [...new Set(ports)] : "unknown";
 };
@@ -40137,7 +40691,7 @@ function clientDial(client, args, env) {
       if (hostFlags.has(flag)) hostGiven = (hostGiven ?? false) || valueAddress(value, env) !== void 0;
       else if (portFlags.has(flag)) {
         const v2 = varValue(value, env);
-        const given = portOf(value) ?? (v2 && "literal" in v2 ? portOf(v2.literal) : void 0);
+        const given = portOf2(value) ?? (v2 && "literal" in v2 ? portOf2(v2.literal) : void 0);
         if (given === void 0) portUnknown = true;
         else port = given;
       } else {
@@ -40153,7 +40707,7 @@ function clientDial(client, args, env) {
     const [host, p] = positional;
     if (host === void 0 || !hostIsRemote(host, env)) return void 0;
     const fromVar = p !== void 0 ? varValue(p, env) : void 0;
-    const known = portOf(p) ?? (fromVar && "literal" in fromVar ? portOf(fromVar.literal) : void 0) ?? client.port;
+    const known = portOf2(p) ?? (fromVar && "literal" in fromVar ? portOf2(fromVar.literal) : void 0) ?? client.port;
     return known !== void 0 ? [known] : "unknown";
   }
   for (const w of positional) {
@@ -40164,13 +40718,13 @@ function clientDial(client, args, env) {
   }
   if (client.dials === "address-env") {
     const fromEnv = envAddresses(env);
-    return fromEnv.length > 0 ? portsOf(fromEnv, void 0) : void 0;
+    return fromEnv.length > 0 ? portsOf2(fromEnv, void 0) : void 0;
   }
   const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v2) => v2 !== void 0);
   if (client.dials === "always") {
     if (port !== void 0) return [port];
     if (portUnknown) return "unknown";
-    if (addresses.length > 0) return portsOf(addresses, client.port);
+    if (addresses.length > 0) return portsOf2(addresses, client.port);
     for (const v2 of hostEnv) {
       const a = "literal" in v2 ? valueAddress(v2.literal, env) : void 0;
       return a?.port !== void 0 ? [a.port] : "unknown";
@@ -40178,13 +40732,13 @@ function clientDial(client, args, env) {
     return client.port !== void 0 ? [client.port] : "unknown";
   }
   if (hostGiven === false) return void 0;
-  if (client.portPositional && port === void 0 && !portUnknown) port = positional.map((w) => portOf(w)).find((p) => p !== void 0);
+  if (client.portPositional && port === void 0 && !portUnknown) port = positional.map((w) => portOf2(w)).find((p) => p !== void 0);
   const envRemote = hostEnv.some((v2) => "from" in v2 ? v2.from !== "pod" : v2.literal !== "" && hostIsRemote(v2.literal, env));
   if (hostGiven || addresses.length === 0 && envRemote) {
     const known = port ?? (portUnknown ? void 0 : client.port);
     return known !== void 0 ? [known] : "unknown";
   }
-  if (addresses.length > 0) return port !== void 0 ? [port] : portUnknown ? "unknown" : portsOf(addresses, client.port);
+  if (addresses.length > 0) return port !== void 0 ? [port] : portUnknown ? "unknown" : portsOf2(addresses, client.port);
   return void 0;
 }
 function scriptCommands(script, depth = 0) {
@@ -40283,7 +40837,7 @@ function scriptCommands(script, depth = 0) {
     }
   }
   endCommand();
-  if (depth < MAX_DEPTH2) {
+  if (depth < MAX_DEPTH3) {
     for (const sub of nested2) {
       for (const cmd of scriptCommands(sub, depth + 1)) if (commands.length < MAX_COMMANDS) commands.push(cmd);
     }
@@ -40325,7 +40879,7 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
   if (SHELLS.has(name2)) {
     const script = shellScript(rest);
     const cost = script ? Math.min(script.text.length, MAX_SCRIPT) : 0;
-    if (script && depth < MAX_DEPTH2 && budget.chars >= cost) {
+    if (script && depth < MAX_DEPTH3 && budget.chars >= cost) {
       budget.chars -= cost;
       for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text2) => ({ text: text2, path: script.path })), env, out, depth + 1, false, budget, name2);
     }
@@ -40335,7 +40889,7 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
     const tcp = /\/dev\/tcp\/([^/\s]+)\/([^/\s]+)/.exec(w.text);
     if (!tcp || !hostIsRemote(tcp[1], env)) continue;
     const p = varValue(tcp[2], env);
-    const port = portOf(tcp[2]) ?? (p && "literal" in p ? portOf(p.literal) : void 0);
+    const port = portOf2(tcp[2]) ?? (p && "literal" in p ? portOf2(p.literal) : void 0);
     out.push({ client: "bash /dev/tcp", ports: port !== void 0 ? [port] : "unknown", path: w.path });
     return;
   }
@@ -41717,16 +42271,16 @@ var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
 
 // rules/ambient-authz-policy.ts
 var MAX_POLICIES = 2e3;
-var MAX_PODS = 5e3;
+var MAX_PODS2 = 5e3;
 var MAX_RULES = 200;
-var MAX_ENTRIES2 = 100;
+var MAX_ENTRIES4 = 100;
 var MAX_COMPARISONS2 = 2e6;
 var isAuthorizationPolicy = (r7) => r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/");
 var isSet = (obj, field) => {
   const v2 = obj?.[field];
   return Array.isArray(v2) && v2.length > 0;
 };
-var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES2) : [];
+var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES4) : [];
 function ruleAtZtunnel(rule) {
   const r7 = asObject(rule);
   const l7 = /* @__PURE__ */ new Set();
@@ -41768,7 +42322,7 @@ function principalMatch(pattern, id) {
   if (pattern.includes("*")) return "unknown";
   return pattern.endsWith(`/ns/${id.namespace}/sa/${id.serviceAccount}`) && !pattern.startsWith("/");
 }
-var strings3 = (v2) => entries(v2).filter((x) => typeof x === "string");
+var strings4 = (v2) => entries(v2).filter((x) => typeof x === "string");
 var anyOf = (values) => values.includes(true) ? true : values.includes("unknown") ? "unknown" : false;
 var allOf = (values) => values.includes(false) ? false : values.includes("unknown") ? "unknown" : true;
 var not = (v2) => v2 === "unknown" ? v2 : !v2;
@@ -41780,12 +42334,12 @@ function sourceAdmits(raw, id, policyNamespace) {
     const [n, a] = entry.includes("/") ? entry.split("/", 2) : [policyNamespace, entry];
     return n === id.namespace && a === id.serviceAccount;
   };
-  if (isSet(src, "principals")) checks.push(anyOf(strings3(src.principals).map((p) => principalMatch(p, id))));
-  if (isSet(src, "notPrincipals")) checks.push(not(anyOf(strings3(src.notPrincipals).map((p) => principalMatch(p, id)))));
-  if (isSet(src, "namespaces")) checks.push(anyOf(strings3(src.namespaces).map((n) => globMatch(n, id.namespace))));
-  if (isSet(src, "notNamespaces")) checks.push(not(anyOf(strings3(src.notNamespaces).map((n) => globMatch(n, id.namespace)))));
-  if (isSet(src, "serviceAccounts")) checks.push(anyOf(strings3(src.serviceAccounts).map(sa)));
-  if (isSet(src, "notServiceAccounts")) checks.push(not(anyOf(strings3(src.notServiceAccounts).map(sa))));
+  if (isSet(src, "principals")) checks.push(anyOf(strings4(src.principals).map((p) => principalMatch(p, id))));
+  if (isSet(src, "notPrincipals")) checks.push(not(anyOf(strings4(src.notPrincipals).map((p) => principalMatch(p, id)))));
+  if (isSet(src, "namespaces")) checks.push(anyOf(strings4(src.namespaces).map((n) => globMatch(n, id.namespace))));
+  if (isSet(src, "notNamespaces")) checks.push(not(anyOf(strings4(src.notNamespaces).map((n) => globMatch(n, id.namespace)))));
+  if (isSet(src, "serviceAccounts")) checks.push(anyOf(strings4(src.serviceAccounts).map(sa)));
+  if (isSet(src, "notServiceAccounts")) checks.push(not(anyOf(strings4(src.notServiceAccounts).map(sa))));
   if (isSet(src, "ipBlocks") || isSet(src, "notIpBlocks")) checks.push("unknown");
   return allOf(checks);
 }
@@ -41798,8 +42352,8 @@ function ruleAdmits2(rule, id, policyNamespace) {
   if (from.length > 0) checks.push(anyOf(from.map((e) => sourceAdmits(asObject(e)?.source, id, policyNamespace))));
   for (const e of entries(r7.when)) {
     const w = asObject(e);
-    const values = strings3(w?.values);
-    const notValues = strings3(w?.notValues);
+    const values = strings4(w?.values);
+    const notValues = strings4(w?.notValues);
     const test = (pattern) => w?.key === "source.principal" ? principalMatch(pattern, id) : w?.key === "source.namespace" ? globMatch(pattern, id.namespace) : w?.key === "destination.port" ? true : "unknown";
     if (values.length > 0) checks.push(anyOf(values.map(test)));
     if (notValues.length > 0) checks.push(w?.key === "destination.port" ? "unknown" : not(anyOf(notValues.map(test))));
@@ -41863,7 +42417,7 @@ var ambient_authz_policy_default = createRule({
       },
       PodTemplate(t) {
         const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || podCount >= MAX_PODS) return;
+        if (ns2 === void 0 || podCount >= MAX_PODS2) return;
         podCount++;
         const list4 = podsByNs.get(ns2) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
@@ -42680,16 +43234,6 @@ var waypoint_unbound_default = createRule({
   }
 });
 
-// src/model/traffic/hosts.ts
-var DOMAIN_SUFFIX = "cluster.local";
-function serviceOfHost(host, configNamespace) {
-  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
-  const parts = host.toLowerCase().split(".");
-  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
-  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
-  return void 0;
-}
-
 // rules/route-without-waypoint.ts
 var ROUTE_KINDS = /* @__PURE__ */ new Set(["HTTPRoute", "GRPCRoute"]);
 var MAX_PARENTS = 32;
@@ -42926,278 +43470,8 @@ var ztunnel_cni_pod_security_default = createRule({
   }
 });
 
-// src/model/data/port-protocols.json
-var port_protocols_default = {
-  source: "istio/istio pkg/config/kube/conversion.go ConvertProtocol and pkg/config/protocol/instance.go Parse, IsHTTP, IsTCP (the same from 1.18 to 1.31): appProtocol first (with Kubernetes' standard names), else the port name's prefix before the first '-' (grpc-web whole), case-insensitive; a name Istio does not know is sniffed, unless the port is a well-known one (then TCP); UDP by the port's protocol",
-  names: {
-    tcp: "tcp",
-    udp: "udp",
-    grpc: "http",
-    "grpc-web": "http",
-    http: "http",
-    http_proxy: "http",
-    http2: "http",
-    https: "tcp",
-    tls: "tcp",
-    mongo: "tcp",
-    redis: "tcp",
-    mysql: "tcp"
-  },
-  appProtocolStandard: { "kubernetes.io/h2c": "http", "kubernetes.io/ws": "http", "kubernetes.io/wss": "tcp" },
-  wellKnownPorts: [25, 53, 3306, 27017]
-};
-
-// src/model/traffic/service.ts
-var MAX_PORTS3 = 256;
-var portNumber = (v2) => typeof v2 === "number" && Number.isInteger(v2) && v2 > 0 && v2 < 65536 ? v2 : void 0;
-function serviceOf(r7) {
-  if (r7.kind !== "Service" || r7.apiVersion !== "v1" || !r7.name || r7.namespace === void 0) return void 0;
-  const spec = asObject(r7.object.spec) ?? {};
-  if (spec.type === "ExternalName") return void 0;
-  const raw = asObject(spec.selector);
-  const selector = raw && Object.keys(raw).length > 0 ? labelRecord(raw) : void 0;
-  const ports = [];
-  for (const [index, p] of (Array.isArray(spec.ports) ? spec.ports.slice(0, MAX_PORTS3) : []).entries()) {
-    const o = asObject(p);
-    const port = portNumber(o?.port);
-    if (!o || port === void 0) continue;
-    const target = portNumber(o.targetPort) ?? (typeof o.targetPort === "string" && o.targetPort !== "" ? o.targetPort : port);
-    ports.push({
-      index,
-      name: typeof o.name === "string" ? o.name : void 0,
-      port,
-      targetPort: target,
-      protocol: typeof o.protocol === "string" ? o.protocol : "TCP",
-      appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
-    });
-  }
-  return { resource: r7, namespace: r7.namespace, name: r7.name, selector, ports };
-}
-function selects(s, namespace, labels) {
-  if (!s.selector || namespace !== s.namespace) return false;
-  return Object.entries(s.selector).every(([k2, v2]) => labels[k2] === v2);
-}
-function endpointPort(t, p) {
-  if (typeof p.targetPort === "number") return p.targetPort;
-  for (const c of t.containers) {
-    if (c.group !== "containers") continue;
-    for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS3) : []) {
-      const o = asObject(cp);
-      if (o?.name === p.targetPort) return portNumber(o.containerPort);
-    }
-  }
-  return void 0;
-}
-var NAMES = port_protocols_default.names;
-var STANDARD = port_protocols_default.appProtocolStandard;
-var WELL_KNOWN = new Set(port_protocols_default.wellKnownPorts);
-function portProtocol(p) {
-  if (p.protocol === "UDP") return "udp";
-  let name2 = p.name ?? "";
-  if (p.appProtocol !== void 0) {
-    const standard = STANDARD[p.appProtocol];
-    if (standard) return standard;
-    name2 = p.appProtocol;
-  }
-  const lower = name2.toLowerCase();
-  const prefix = lower.startsWith("grpc-web") ? "grpc-web" : lower.split("-")[0] ?? "";
-  const parsed = NAMES[prefix];
-  if (parsed) return parsed;
-  return WELL_KNOWN.has(p.port) ? "tcp" : "sniffed";
-}
-
-// src/model/traffic/inputs.ts
-var MAX_PODS2 = 2e4;
-var MAX_SERVICES = 2e4;
-var MAX_CONFIGS = 5e3;
-var TrafficInputs = class {
-  constructor(facts) {
-    this.facts = facts;
-    this.policies = facts.mesh.mtls.peerAuthentications;
-  }
-  facts;
-  pods = [];
-  services = [];
-  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
-  destinationRules = [];
-  authorizationPolicies = [];
-  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
-  policies;
-  byName;
-  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
-  addResource(r7) {
-    if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
-      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r7);
-      return;
-    }
-    if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
-      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r7);
-      return;
-    }
-    const service = serviceOf(r7);
-    if (!service) return;
-    if (this.services.length < MAX_SERVICES) this.services.push(service);
-    this.byName = void 0;
-  }
-  /** The Service among the inputs a DestinationRule's host names (hosts.ts), if any. */
-  serviceOfRule(dr) {
-    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
-    return named && this.service(named.namespace, named.name);
-  }
-  /**
-   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
-   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
-   */
-  mayBeRootNamespace(namespace) {
-    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
-  }
-  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
-  gather() {
-    return { Resource: (r7) => this.addResource(r7), PodTemplate: (t) => void this.addPodTemplate(t) };
-  }
-  addPodTemplate(t) {
-    const ns2 = t.resource.namespace;
-    if (ns2 === void 0 || this.pods.length >= MAX_PODS2) return void 0;
-    const outcome = proxyOf(t, this.facts);
-    const pod = { t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
-    this.pods.push(pod);
-    return pod;
-  }
-  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
-  root() {
-    const stated2 = this.facts.mesh.mtls.rootNamespace;
-    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
-  }
-  service(namespace, name2) {
-    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
-    return this.byName.get(`${namespace}/${name2}`);
-  }
-  /** The pod templates a Service's selector picks among the inputs. */
-  podsOf(s) {
-    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
-  }
-  /** The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod names no such port. */
-  modesOn(pods, port) {
-    const { root: root2 } = this.root();
-    const out = [];
-    for (const pod of pods) {
-      const target = endpointPort(pod.t, port);
-      if (target === void 0) return void 0;
-      out.push(effectiveMtls(pod, target, this.policies, root2));
-    }
-    return out;
-  }
-};
-var MAX_RELATED_SERVERS = 5;
-function modeRelated(inputs, service, port, pods, modes) {
-  const related = [];
-  for (const m of modes) {
-    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
-      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
-    }
-  }
-  const { root: root2, config } = inputs.root();
-  if (config && root2.known && modes.some((m) => m.decidedBy?.resource.namespace === root2.name)) {
-    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root2.name}` });
-  }
-  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
-  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
-    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
-  });
-  return related;
-}
-
-// src/model/traffic/references.ts
-var MAX_VALUES = 500;
-var MAX_VALUE_CHARS = 4096;
-var MAX_REFERENCES = 200;
-var LABEL = "[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?";
-var HOST = new RegExp(`(?<![-a-z0-9.@/])(?:([a-z][a-z0-9+.-]{0,20})://(?:[^@/\\s]{0,200}@)?)?(${LABEL}(?:\\.${LABEL}){0,5})(?::(\\d{1,5}))?(?![-a-z0-9.]|://)`, "g");
-var SCHEME_PORTS2 = { http: 80, https: 443, ws: 80, wss: 443, grpc: 80 };
-var ADDRESS_VARIABLE = /(?:HOST|HOSTNAME|ADDR|ADDRESS|URL|URI|ENDPOINT|SERVER|SERVICE|UPSTREAM|BACKEND)S?$/i;
-function referencesIn(text2, ns2, addressVariable) {
-  const out = [];
-  const value = text2.length > MAX_VALUE_CHARS ? text2.slice(0, MAX_VALUE_CHARS) : text2;
-  for (const m of value.matchAll(HOST)) {
-    const scheme = m[1];
-    const host = m[2];
-    const port = m[3] !== void 0 ? Number(m[3]) : scheme !== void 0 ? SCHEME_PORTS2[scheme] : void 0;
-    if (port !== void 0 && (port < 1 || port > 65535)) continue;
-    const parts = host.split(".");
-    let named;
-    if (parts.length === 1) {
-      if (scheme !== void 0 || m[3] !== void 0 || addressVariable && m[0] === value.trim()) named = { name: host, namespace: ns2 };
-    } else if (parts.length === 2 || parts.length === 3 && parts[2] === "svc" || parts.length === 5 && parts.slice(2).join(".") === "svc.cluster.local") {
-      named = { name: parts[0], namespace: parts[1] };
-    }
-    if (!named) continue;
-    out.push({ ...named, port, scheme, text: `${scheme !== void 0 ? `${scheme}://` : ""}${host}${m[3] !== void 0 ? `:${m[3]}` : ""}`.slice(0, 120) });
-    if (out.length >= MAX_REFERENCES) break;
-  }
-  return out;
-}
-function hostReferencesOf(t, ns2) {
-  const out = [];
-  for (const c of t.containers) {
-    if (c.group === "ephemeralContainers") continue;
-    let read2 = 0;
-    const env = Array.isArray(c.object.env) ? c.object.env : [];
-    for (const [i, e] of env.entries()) {
-      if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
-      const o = asObject(e);
-      if (typeof o?.value !== "string") continue;
-      const variable = typeof o.name === "string" && ADDRESS_VARIABLE.test(o.name);
-      for (const r7 of referencesIn(o.value, ns2, variable)) out.push({ ...r7, path: [...c.path, "env", i, "value"] });
-    }
-    for (const key of ["command", "args"]) {
-      const list4 = Array.isArray(c.object[key]) ? c.object[key] : [];
-      for (const [i, word2] of list4.entries()) {
-        if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
-        if (typeof word2 !== "string") continue;
-        for (const r7 of referencesIn(word2, ns2, false)) out.push({ ...r7, path: [...c.path, key, i] });
-      }
-    }
-  }
-  return out.slice(0, MAX_REFERENCES);
-}
-function configMapsReadBy(t) {
-  const out = [];
-  for (const c of t.containers) {
-    if (c.group === "ephemeralContainers") continue;
-    for (const from of Array.isArray(c.object.envFrom) ? c.object.envFrom.slice(0, MAX_VALUES) : []) {
-      const name2 = asObject(asObject(from)?.configMapRef)?.name;
-      if (typeof name2 === "string") out.push({ name: name2, mounted: false });
-    }
-    for (const e of Array.isArray(c.object.env) ? c.object.env.slice(0, MAX_VALUES) : []) {
-      const o = asObject(e);
-      const ref = asObject(asObject(o?.valueFrom)?.configMapKeyRef);
-      if (ref && typeof ref.name === "string" && typeof ref.key === "string" && typeof o?.name === "string") out.push({ name: ref.name, key: { key: ref.key, variable: o.name }, mounted: false });
-    }
-  }
-  for (const v2 of Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VALUES) : []) {
-    const name2 = asObject(asObject(v2)?.configMap)?.name;
-    if (typeof name2 === "string") out.push({ name: name2, mounted: true });
-  }
-  return out.slice(0, MAX_VALUES);
-}
-function referencesInConfigMap(cm, read2, ns2) {
-  const data = asObject(cm.object.data) ?? {};
-  const out = [];
-  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
-  for (const key of keys) {
-    const value = data[key];
-    if (typeof value !== "string") continue;
-    const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
-    for (const r7 of referencesIn(value, ns2, variable)) out.push({ ...r7, path: ["data", key], resource: cm });
-    if (out.length >= MAX_REFERENCES) break;
-  }
-  return out;
-}
-
 // rules/mtls-strict-unmeshed-client.ts
 var MAX_CLIENTS = 5e3;
-var MAX_COMPARISONS3 = 2e6;
-var MAX_CONFIG_MAPS = 2e4;
 var mtls_strict_unmeshed_client_default = createRule({
   name: "mtls-strict-unmeshed-client",
   meta: {
@@ -43221,45 +43495,20 @@ var mtls_strict_unmeshed_client_default = createRule({
     const facts = context.facts;
     const inputs = new TrafficInputs(facts);
     const clients = [];
-    const configMaps = /* @__PURE__ */ new Map();
     return {
       Resource(r7) {
-        if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
-          if (configMaps.size < MAX_CONFIG_MAPS) configMaps.set(`${r7.namespace}/${r7.name}`, r7);
-          return;
-        }
         inputs.addResource(r7);
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (!pod || pod.proxy !== "none" || clients.length >= MAX_CLIENTS) return;
-        const references = hostReferencesOf(t, pod.namespace);
-        const reads = configMapsReadBy(t);
-        if (references.length > 0 || reads.length > 0) clients.push({ t, namespace: pod.namespace, why: pod.why, references, configMaps: reads });
+        if (pod && pod.proxy === "none" && clients.length < MAX_CLIENTS) clients.push({ t, namespace: pod.namespace, why: pod.why });
       },
       "Program:exit"() {
         if (clients.length === 0 || inputs.services.length === 0) return;
-        let comparisons = 0;
         for (const client of clients) {
-          const seen = /* @__PURE__ */ new Set();
-          const fromConfigMaps = client.configMaps.flatMap((read2) => {
-            const cm = configMaps.get(`${client.namespace}/${read2.name}`);
-            return cm ? referencesInConfigMap(cm, read2, client.namespace) : [];
-          });
-          for (const ref of [...client.references, ...fromConfigMaps]) {
-            const service = inputs.service(ref.namespace, ref.name);
-            if (!service) continue;
-            const port = portOf2(service, ref);
-            if (!port) continue;
-            const key = `${service.namespace}/${service.name}:${port.port}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
+          for (const { ref, service, port, pods, modes } of inputs.callsOf(client.t, client.namespace)) {
             if (!facts.namespaces.has(service.namespace)) continue;
-            comparisons += inputs.pods.length;
-            if (comparisons > MAX_COMPARISONS3) return;
-            const pods = inputs.podsOf(service);
             if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.some((p) => p.t === client.t)) continue;
-            const modes = inputs.modesOn(pods, port);
             if (!modes) continue;
             const open = modes.find((m) => m.rootIfNamespace !== void 0);
             if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", client.t.resource, open.rootIfNamespace);
@@ -43278,13 +43527,9 @@ var mtls_strict_unmeshed_client_default = createRule({
     };
   }
 });
-function portOf2(s, ref) {
-  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
-  return s.ports.length === 1 ? s.ports[0] : void 0;
-}
 
 // rules/policy-selects-no-proxy.ts
-var MAX_COMPARISONS4 = 5e6;
+var MAX_COMPARISONS3 = 5e6;
 var MAX_RELATED5 = 5;
 var policy_selects_no_proxy_default = createRule({
   name: "policy-selects-no-proxy",
@@ -43318,7 +43563,7 @@ var policy_selects_no_proxy_default = createRule({
         for (const policy of context.facts.mesh.mtls.selectorPolicies) {
           if (inputs.mayBeRootNamespace(policy.namespace)) continue;
           comparisons += pods.length;
-          if (comparisons > MAX_COMPARISONS4) return;
+          if (comparisons > MAX_COMPARISONS3) return;
           const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown" || policy.kind.readers.includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === "ztunnel");
@@ -43494,9 +43739,9 @@ var HTTP_WHEN_PREFIX = "request.";
 
 // rules/authz-http-on-tcp-port.ts
 var MAX_RULES2 = 200;
-var MAX_ENTRIES3 = 100;
-var MAX_COMPARISONS5 = 5e6;
-var list2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES3) : [];
+var MAX_ENTRIES5 = 100;
+var MAX_COMPARISONS4 = 5e6;
+var list2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES5) : [];
 function httpField(rule, at2) {
   for (const [i, to] of list2(rule.to).entries()) {
     const op = asObject(asObject(to)?.operation);
@@ -43514,7 +43759,7 @@ function httpField(rule, at2) {
   }
   return void 0;
 }
-function portsOf2(rule) {
+function portsOf3(rule) {
   const to = list2(rule.to);
   if (to.length === 0) return void 0;
   const out = /* @__PURE__ */ new Set();
@@ -43537,7 +43782,7 @@ function policyOf(r7, inputs) {
   const rules = list2(spec.rules).slice(0, MAX_RULES2).flatMap((raw2, index) => {
     const rule = asObject(raw2);
     if (!rule) return [];
-    return [{ index, http: httpField(rule, ["spec", "rules", index]), ports: portsOf2(rule) }];
+    return [{ index, http: httpField(rule, ["spec", "rules", index]), ports: portsOf3(rule) }];
   });
   return { resource: r7, namespace: r7.namespace, action, selector, rules };
 }
@@ -43575,7 +43820,7 @@ var authz_http_on_tcp_port_default = createRule({
         for (const policy of policies) {
           if (!policy.rules.some((rule) => rule.http)) continue;
           comparisons += inputs.pods.length * (inputs.services.length + 1);
-          if (comparisons > MAX_COMPARISONS5) return;
+          if (comparisons > MAX_COMPARISONS4) return;
           const picked = inputs.pods.filter((p) => picks2(policy, p));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown")) continue;
           for (const pod of picked) {
@@ -43771,12 +44016,12 @@ var dr_subset_selects_nothing_default = createRule({
 
 // rules/authz-source-without-identity.ts
 var MAX_RULES3 = 200;
-var MAX_ENTRIES4 = 100;
-var MAX_COMPARISONS6 = 5e6;
+var MAX_ENTRIES6 = 100;
+var MAX_COMPARISONS5 = 5e6;
 var IDENTITY_FIELDS = ["principals", "namespaces"];
 var IDENTITY_WHEN = /* @__PURE__ */ new Set(["source.principal", "source.namespace"]);
 var PRINCIPAL = /^(?:[^/]+)\/ns\/([a-z0-9-]{1,63})\/sa\/([a-z0-9.-]{1,253})$/;
-var list3 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES4) : [];
+var list3 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES6) : [];
 function identityUses(rule, at2) {
   const out = [];
   for (const [i, from] of list3(rule.from).entries()) {
@@ -43832,7 +44077,7 @@ var authz_source_without_identity_default = createRule({
           if (uses.length === 0) continue;
           const effect = action === "ALLOW" ? " (403)" : "";
           comparisons += inputs.pods.length;
-          if (comparisons > MAX_COMPARISONS6) return;
+          if (comparisons > MAX_COMPARISONS5) return;
           const matchLabels = asObject(getIn(spec, ["selector", "matchLabels"]));
           const picked = inputs.pods.filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k2, v2]) => p.labels[k2] === labelString(v2)));
           if (picked.length > 0 && picked.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
@@ -43956,6 +44201,218 @@ var service_port_protocol_unknown_default = createRule({
   }
 });
 
+// rules/policy-selector-no-match.ts
+import { dirname as dirname8 } from "node:path";
+
+// src/model/data/pod-sources.json
+var pod_sources_default = {
+  source: "What decides whether every pod of a namespace is visible among the inputs, for rules that judge a selector against all of a namespace's workloads. `templateKinds`: the workload kinds whose pods carry exactly the template's labels plus the `addedLabels` their controllers add (kube-controller-manager: pkg/controller/deployment, statefulset, daemon, job, replicaset; other workload kinds' controllers add labels of their own). `addedLabels`: label keys set on pods by Kubernetes controllers and by Istio's sidecar injector (manifests/charts/istio-control/istio-discovery/files/injection-template.yaml), whose values a manifest does not show. `podless`: API groups and kinds that create no pods; an object of any other kind in a namespace may create pods meshlint cannot see (an operator's custom resource, a Gateway API Gateway that Istio deploys, a WorkloadGroup that registers VMs).",
+  templateKinds: ["apps/Deployment", "apps/StatefulSet", "apps/DaemonSet", "apps/ReplicaSet", "core/ReplicationController", "batch/Job", "batch/CronJob", "core/Pod"],
+  addedLabels: {
+    "pod-template-hash": "Deployment (ReplicaSet) controller",
+    "controller-revision-hash": "StatefulSet and DaemonSet controllers",
+    "pod-template-generation": "DaemonSet controller",
+    "statefulset.kubernetes.io/pod-name": "StatefulSet controller",
+    "apps.kubernetes.io/pod-index": "StatefulSet controller, Kubernetes 1.28 and later",
+    "job-name": "Job controller",
+    "controller-uid": "Job controller",
+    "batch.kubernetes.io/job-name": "Job controller, Kubernetes 1.27 and later",
+    "batch.kubernetes.io/controller-uid": "Job controller, Kubernetes 1.27 and later",
+    "batch.kubernetes.io/job-completion-index": "Job controller, indexed Jobs, Kubernetes 1.28 and later",
+    "security.istio.io/tlsMode": "Istio's sidecar injector",
+    "service.istio.io/canonical-name": "Istio's sidecar injector",
+    "service.istio.io/canonical-revision": "Istio's sidecar injector",
+    "istio.io/rev": "Istio's sidecar injector",
+    "networking.istio.io/tunnel": "Istio's sidecar injector",
+    "topology.istio.io/network": "Istio's sidecar injector, multi-network meshes"
+  },
+  podless: [
+    "core/ConfigMap",
+    "core/Secret",
+    "core/Service",
+    "core/ServiceAccount",
+    "core/Endpoints",
+    "core/PersistentVolumeClaim",
+    "core/LimitRange",
+    "core/ResourceQuota",
+    "core/Namespace",
+    "core/Event",
+    "discovery.k8s.io/EndpointSlice",
+    "rbac.authorization.k8s.io/Role",
+    "rbac.authorization.k8s.io/RoleBinding",
+    "networking.k8s.io/NetworkPolicy",
+    "networking.k8s.io/Ingress",
+    "policy/PodDisruptionBudget",
+    "autoscaling/HorizontalPodAutoscaler",
+    "coordination.k8s.io/Lease",
+    "networking.istio.io/VirtualService",
+    "networking.istio.io/DestinationRule",
+    "networking.istio.io/ServiceEntry",
+    "networking.istio.io/Gateway",
+    "networking.istio.io/Sidecar",
+    "networking.istio.io/EnvoyFilter",
+    "networking.istio.io/ProxyConfig",
+    "networking.istio.io/WorkloadEntry",
+    "security.istio.io/AuthorizationPolicy",
+    "security.istio.io/PeerAuthentication",
+    "security.istio.io/RequestAuthentication",
+    "telemetry.istio.io/Telemetry",
+    "extensions.istio.io/WasmPlugin",
+    "gateway.networking.k8s.io/HTTPRoute",
+    "gateway.networking.k8s.io/GRPCRoute",
+    "gateway.networking.k8s.io/TCPRoute",
+    "gateway.networking.k8s.io/TLSRoute",
+    "gateway.networking.k8s.io/ReferenceGrant",
+    "monitoring.coreos.com/ServiceMonitor",
+    "monitoring.coreos.com/PodMonitor",
+    "monitoring.coreos.com/PrometheusRule",
+    "cert-manager.io/Certificate",
+    "cert-manager.io/Issuer",
+    "bitnami.com/SealedSecret",
+    "external-secrets.io/ExternalSecret",
+    "external-secrets.io/SecretStore"
+  ]
+};
+
+// rules/policy-selector-no-match.ts
+var MAX_POLICIES2 = 5e3;
+var MAX_TARGETS = 2e4;
+var MAX_COMPARISONS6 = 5e6;
+var TEMPLATE_KINDS = new Set(pod_sources_default.templateKinds);
+var PODLESS = new Set(pod_sources_default.podless);
+var ADDED_LABELS = new Set(Object.keys(pod_sources_default.addedLabels));
+var RELEASES = {
+  "helm.toolkit.fluxcd.io/HelmRelease": [["spec", "targetNamespace"], ["spec", "storageNamespace"]],
+  "kustomize.toolkit.fluxcd.io/Kustomization": [["spec", "targetNamespace"]],
+  "argoproj.io/Application": [["spec", "destination", "namespace"]]
+};
+var groupKind = (r7) => `${r7.apiVersion.includes("/") ? r7.apiVersion.slice(0, r7.apiVersion.indexOf("/")) : "core"}/${r7.kind}`;
+var placeOf5 = (r7) => {
+  const origin = r7.doc.file.origin;
+  return origin ? `${origin.tool}\0${origin.source}\0${origin.label ?? ""}` : `file\0${dirname8(r7.doc.file.displayPath)}`;
+};
+var MAX_RELATED6 = 5;
+function shownTargets(first, all, place) {
+  const shown5 = first.slice(0, MAX_RELATED6);
+  if (!shown5.some((t) => placeOf5(t.resource) === place)) {
+    const local = all.find((t) => placeOf5(t.resource) === place);
+    if (local) shown5.splice(MAX_RELATED6 - 1, 1, local);
+  }
+  return shown5;
+}
+var policy_selector_no_match_default = createRule({
+  name: "policy-selector-no-match",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Selector-scoped Istio policies whose selector matches no workload of their namespace, where all its workloads are among the inputs: the policy does nothing",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      noMatch: "{{ kind }} {{ name }} selects {{ labels }}, and no workload of namespace {{ namespace }} has {{ these }} ({{ count }} among the inputs{{ near }}): it applies to nothing. Fix the selector."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const inputs = new TrafficInputs(context.facts);
+    const policies = [];
+    const targets = [];
+    const defined = /* @__PURE__ */ new Map();
+    const unseen = /* @__PURE__ */ new Set();
+    let blind = false;
+    const places = /* @__PURE__ */ new Map();
+    const addTarget = (t) => {
+      if (targets.length >= MAX_TARGETS) {
+        blind = true;
+        return;
+      }
+      if (Object.values(t.labels).some(isPlaceholder) || t.resource.doc.file.kustomized) unseen.add(t.namespace);
+      targets.push(t);
+      const set = places.get(t.namespace) ?? /* @__PURE__ */ new Set();
+      set.add(placeOf5(t.resource));
+      places.set(t.namespace, set);
+    };
+    return {
+      Resource(r7) {
+        const gk = groupKind(r7);
+        const release = RELEASES[gk];
+        if (release) {
+          const named = release.map((p) => getIn(r7.object, p)).find((v2) => typeof v2 === "string" && v2 !== "");
+          const ns2 = typeof named === "string" ? named : r7.kind === "HelmRelease" ? r7.namespace : void 0;
+          if (ns2 === void 0 || isPlaceholder(ns2)) blind = true;
+          else unseen.add(ns2);
+          return;
+        }
+        if (gk === "core/Namespace" && r7.name && !defined.has(r7.name)) defined.set(r7.name, r7);
+        if (r7.namespace === void 0) return;
+        const policy = selectorPolicyOf(r7);
+        if (policy && r7.doc.file.kustomized) unseen.add(r7.namespace);
+        if (policy) {
+          if (policies.length < MAX_POLICIES2) policies.push(policy);
+          return;
+        }
+        if (gk === "networking.istio.io/WorkloadEntry") {
+          const labels = asObject(getIn(r7.object, ["spec", "labels"]));
+          addTarget({ resource: r7, namespace: r7.namespace, labels: labels ? labelRecord(labels) : {} });
+          return;
+        }
+        if (!PODLESS.has(gk) && !TEMPLATE_KINDS.has(gk)) unseen.add(r7.namespace);
+      },
+      PodTemplate(t) {
+        const ns2 = t.resource.namespace;
+        if (ns2 === void 0) return;
+        if (!TEMPLATE_KINDS.has(groupKind(t.resource))) unseen.add(ns2);
+        addTarget({ resource: t.resource, namespace: ns2, labels: labelRecord(t.labels) });
+      },
+      "Program:exit"() {
+        if (blind) return;
+        let comparisons = 0;
+        for (const policy of policies) {
+          const ns2 = policy.namespace;
+          const namespace = defined.get(ns2);
+          if (!namespace || unseen.has(ns2) || inputs.mayBeRootNamespace(ns2)) continue;
+          if (!places.get(ns2)?.has(placeOf5(policy.resource))) continue;
+          const keys = Object.keys(policy.labels);
+          if (keys.some((k2) => ADDED_LABELS.has(k2)) || Object.values(policy.labels).some(isPlaceholder)) continue;
+          const own = targets.filter((t) => t.namespace === ns2);
+          comparisons += own.length;
+          if (comparisons > MAX_COMPARISONS6) return;
+          if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
+          const shared = (t) => keys.reduce((n, k2) => n + (t.labels[k2] === policy.labels[k2] ? 2 : t.labels[k2] !== void 0 ? 1 : 0), 0);
+          const best = Math.max(...own.map(shared));
+          const nearest = best > 0 ? own.filter((t) => shared(t) === best) : [];
+          const nearText = nearest[0] ? `; ${describeResource(nearest[0].resource)} has ${keys.map((k2) => `${k2}=${nearest[0]?.labels[k2] ?? "(none)"}`).join(", ")}` : "";
+          context.report({
+            target: { resource: policy.resource, path: policy.kind.labels },
+            messageId: "noMatch",
+            data: {
+              kind: policy.kind.kind,
+              name: `${ns2}/${policy.resource.name}`,
+              labels: Object.entries(policy.labels).map(([k2, v2]) => `${k2}=${v2}`).join(", "),
+              these: keys.length === 1 ? "it" : "them all",
+              namespace: ns2,
+              count: `${own.length} ${own.length === 1 ? "workload" : "workloads"}`,
+              near: nearText
+            },
+            // Every object the verdict rests on (judging it again at another version reads their
+            // files): the Namespace, and workloads shown, one of them from the policy's place.
+            related: [
+              { target: { resource: namespace, path: ["metadata", "name"] }, message: `${describeResource(namespace)}: its workloads are among the inputs` },
+              ...shownTargets(nearest.length > 0 ? nearest : own, own, placeOf5(policy.resource)).map((t) => ({ target: { resource: t.resource, path: ["metadata", "name"] }, message: `${describeResource(t.resource)}: ${Object.entries(t.labels).slice(0, 6).map(([k2, v2]) => `${k2}=${v2}`).join(", ") || "no labels"}` }))
+            ]
+          });
+        }
+      }
+    };
+  }
+});
+
 // rules/index.ts
 var allRules = [
   parse_error_default,
@@ -44004,13 +44461,14 @@ var allRules = [
   dr_subset_selects_nothing_default,
   authz_source_without_identity_default,
   service_port_protocol_unknown_default,
+  policy_selector_no_match_default,
   unused_disable_directive_default
 ];
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/load/discover.ts
-import { existsSync as existsSync8, lstatSync as lstatSync5, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute7, join as join13, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
+import { existsSync as existsSync9, lstatSync as lstatSync5, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute7, join as join14, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -47600,7 +48058,7 @@ var Ignorer = class {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
     if (listed === false) return;
-    this.add(dir, readIgnoreFile(join13(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join14(dir, ".gitignore")));
   }
   ignored(abs, isDir3) {
     for (const { base, ig } of this.sets) {
@@ -47613,17 +48071,17 @@ var Ignorer = class {
   }
 };
 function readIgnoreFile(path) {
-  if (escapesThroughLink(topFolder(dirname7(path)), path)) return [];
+  if (escapesThroughLink(topFolder(dirname9(path)), path)) return [];
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
 function ignoredBy(base, patterns) {
   const ig = new Ignorer(false);
   ig.add(base, patterns);
-  ig.add(base, readIgnoreFile(join13(base, ".meshlintignore")));
+  ig.add(base, readIgnoreFile(join14(base, ".meshlintignore")));
   return (abs) => {
     if (ig.ignored(abs, false)) return true;
-    for (let d = dirname7(abs); isInside(base, d) && d !== base; d = dirname7(d)) if (ig.ignored(d, true)) return true;
+    for (let d = dirname9(abs); isInside(base, d) && d !== base; d = dirname9(d)) if (ig.ignored(d, true)) return true;
     return false;
   };
 }
@@ -47632,12 +48090,12 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join13(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join14(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
-    if (root2) for (let d = opts.cwd; ; d = dirname7(d)) {
+    if (root2) for (let d = opts.cwd; ; d = dirname9(d)) {
       ig.loadDir(d);
-      if (d === root2 || dirname7(d) === d) break;
+      if (d === root2 || dirname9(d) === d) break;
     }
   }
   const files = /* @__PURE__ */ new Set();
@@ -47648,7 +48106,7 @@ function discover(opts) {
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
   const chartOf = chartFinder();
   const addFile = (abs) => {
-    const chart = chartOf(dirname7(abs));
+    const chart = chartOf(dirname9(abs));
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
@@ -47668,7 +48126,7 @@ function discover(opts) {
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
-      loadGitignoresDownTo(dirname7(abs), opts.cwd, ig);
+      loadGitignoresDownTo(dirname9(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
     } else if (found.st) {
@@ -47683,7 +48141,7 @@ function discover(opts) {
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
         met++;
-        loadGitignoresDownTo(dirname7(m), opts.cwd, ig);
+        loadGitignoresDownTo(dirname9(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir3 = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
@@ -47707,11 +48165,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync8(join13(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync9(join14(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
-    const parent = dirname7(dir);
-    const atTop = parent === dir || existsSync8(join13(dir, ".git"));
+    const parent = dirname9(dir);
+    const atTop = parent === dir || existsSync9(join14(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -47725,7 +48183,7 @@ function loadGitignoresDownTo(dir, cwd, ig) {
   let d = cwd;
   ig.loadDir(d);
   for (const part of rel.split(sep6).filter(Boolean)) {
-    d = join13(d, part);
+    d = join14(d, part);
     ig.loadDir(d);
   }
 }
@@ -47734,7 +48192,7 @@ function insideBuiltInIgnore(file, cwd) {
   return rel.split(sep6).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
-  for (let d = dirname7(file); d.startsWith(cwd) && d !== cwd; d = dirname7(d)) {
+  for (let d = dirname9(file); d.startsWith(cwd) && d !== cwd; d = dirname9(d)) {
     if (ig.ignored(d, true)) return true;
   }
   return false;
@@ -47783,7 +48241,7 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   for (const entry of entries2) {
-    const p = join13(dir, entry.name);
+    const p = join14(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
@@ -47823,7 +48281,7 @@ function lookupFor(v2, io) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
   const explicit = v2.config ? resolve16(io.cwd, v2.config) : void 0;
-  if (v2.config && explicit && !existsSync9(explicit)) {
+  if (v2.config && explicit && !existsSync10(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
   const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById));
@@ -48262,9 +48720,9 @@ var ParsePool = class _ParsePool {
 
 // src/cli/baseline.ts
 import { readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
-import { dirname as dirname9, resolve as resolve17 } from "node:path";
+import { dirname as dirname11, resolve as resolve17 } from "node:path";
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve17(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve17(io.cwd)) ?? dirname11(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
@@ -48768,11 +49226,11 @@ ${lines.join("\n")}
 }
 
 // src/cli/inputs.ts
-import { existsSync as existsSync10, statSync as statSync9 } from "node:fs";
-import { dirname as dirname12, join as join14, resolve as resolve19, sep as sep7 } from "node:path";
+import { existsSync as existsSync11, statSync as statSync9 } from "node:fs";
+import { dirname as dirname14, join as join15, resolve as resolve19, sep as sep7 } from "node:path";
 
 // src/load/context.ts
-import { dirname as dirname10 } from "node:path";
+import { dirname as dirname12 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
   const valuesFiles2 = config.istio.valuesFiles ?? [];
@@ -48782,7 +49240,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname10(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname12(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -48797,11 +49255,11 @@ function discoverContext(opts) {
 
 // src/load/overlays-found.ts
 var import_yaml26 = __toESM(require_dist(), 1);
-import { basename as basename5, dirname as dirname11, resolve as resolve18 } from "node:path";
+import { basename as basename5, dirname as dirname13, resolve as resolve18 } from "node:path";
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename5(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname11(f)))];
+  const folders = [...new Set(kustomizations.map((f) => dirname13(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
   const components = /* @__PURE__ */ new Set();
@@ -48809,15 +49267,15 @@ function overlaysAmong(files, read2) {
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname11(file));
+    const mine = own.get(dirname13(file));
     mine.files.push(file);
     const text2 = read2(file);
     if (text2 === void 0) continue;
     const data = kustomizationData(text2);
     if (data === void 0) continue;
-    if (data?.kind === "Component") components.add(dirname11(file));
+    if (data?.kind === "Component") components.add(dirname13(file));
     for (const entry of localEntries(data)) {
-      const target = resolve18(dirname11(file), entry);
+      const target = resolve18(dirname13(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -48885,7 +49343,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname12(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname14(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -48901,7 +49359,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname12(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname14(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -49032,7 +49490,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join14(dir, "Chart.yaml");
+    const file = join15(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
@@ -49070,18 +49528,18 @@ function chartsDirsOf(v2, config, cwd, paths) {
   const named = [];
   for (const d of v2.charts ?? []) {
     const abs = resolve19(cwd, d);
-    if (!existsSync10(abs) || !statSync9(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    if (!existsSync11(abs) || !statSync9(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
     named.push(abs);
   }
   if (named.length === 0 && config.helm.chartsDir !== void 0) {
     const d = config.helm.chartsDir;
-    if (!existsSync10(d) || !statSync9(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    if (!existsSync11(d) || !statSync9(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
     named.push(d);
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
-    const d = join14(base, "charts");
-    if (existsSync10(d) && statSync9(d).isDirectory() && !named.includes(d)) vendored.add(d);
+    const d = join15(base, "charts");
+    if (existsSync11(d) && statSync9(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
 }
@@ -49124,6 +49582,7 @@ function lintFromArgs(argv, io) {
 }
 function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const onPodTemplate = forDiff?.onPodTemplate;
+  const onResource = forDiff?.onResource;
   const threads = concurrencyOf(v2.concurrency);
   const config = lookup2.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v2, config, io, lookup2);
@@ -49149,7 +49608,8 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
     ...documentsOf ? { documentsOf } : {},
     ...groupDocsOf ? { groupDocsOf } : {},
     // The workloads as explain sees them: the first world's only (see LintRun.read).
-    ...onPodTemplate && i === 0 ? { onPodTemplate } : {}
+    ...onPodTemplate && i === 0 ? { onPodTemplate } : {},
+    ...onResource && i === 0 ? { onResource } : {}
   });
   let report2;
   try {
@@ -49346,15 +49806,15 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync11, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname13, join as join15 } from "node:path";
+import { existsSync as existsSync12, readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname15, join as join16 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname13(fileURLToPath(import.meta.url)); ; d = dirname13(d)) {
-    const pkg = join15(d, "package.json");
-    if (existsSync11(pkg)) {
+  for (let d = dirname15(fileURLToPath(import.meta.url)); ; d = dirname15(d)) {
+    const pkg = join16(d, "package.json");
+    if (existsSync12(pkg)) {
       try {
         if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -49363,7 +49823,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname13(d) === d) {
+    if (dirname15(d) === d) {
       root = null;
       return void 0;
     }
@@ -49375,7 +49835,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync4(join15(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync4(join16(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -49500,7 +49960,7 @@ function diffParsed(args, v2, io, opts = {}) {
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
-      const run = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, parses: { shared, role: i === 0 ? "record" : "reuse" } });
+      const run = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? "record" : "reuse" } });
       if (typeof run === "number") return run;
       runs.push({
         label: side.label,
@@ -49509,7 +49969,7 @@ function diffParsed(args, v2, io, opts = {}) {
         report: run.report,
         config: run.config,
         cwd: side.cwd,
-        workloads: workloadMap(states.states)
+        workloads: workloadMap(states.withCalls())
       });
     }
     const [base, head] = runs;
@@ -49519,14 +49979,14 @@ function diffParsed(args, v2, io, opts = {}) {
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join16(side.root, relative10(top, named));
+        const copy = join17(side.root, relative10(top, named));
         try {
-          config = existsSync12(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
+          config = existsSync13(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore2 = config?.filePath ? readRegularFile(join16(dirname14(config.filePath), ".meshlintignore")) : void 0;
+      const ignore2 = config?.filePath ? readRegularFile(join17(dirname16(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head)) };

@@ -8446,7 +8446,7 @@ var require_ignore = __commonJS({
 // src/eslint/plugin.ts
 var import_yaml18 = __toESM(require_dist(), 1);
 import { readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname6, resolve as resolve6 } from "node:path";
+import { dirname as dirname8, resolve as resolve6 } from "node:path";
 
 // node_modules/yaml-eslint-parser/lib/index.mjs
 var import_yaml = __toESM(require_dist(), 1);
@@ -20016,6 +20016,45 @@ function selectorPolicyOf(r) {
 }
 var picks = (p, namespace, labels) => namespace === p.namespace && Object.entries(p.labels).every(([k, v]) => labels[k] === v);
 
+// src/model/traffic/export.ts
+var EXPORT_TO_ANNOTATION = "networking.istio.io/exportTo";
+var MESH_FIELDS = { service: "defaultServiceExportTo", destinationRule: "defaultDestinationRuleExportTo", virtualService: "defaultVirtualServiceExportTo" };
+var MAX_ENTRIES = 256;
+var strings = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES).filter((x) => typeof x === "string") : void 0;
+function exportDefaultsStated(r) {
+  const mesh = meshConfigOf(r)?.value ?? (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/") ? asObject(getIn(r.object, ["spec", "meshConfig"])) : void 0);
+  if (!mesh) return void 0;
+  const out = {};
+  for (const [kind2, field] of Object.entries(MESH_FIELDS)) {
+    const list4 = strings(mesh[field]);
+    if (list4 && list4.length > 0) out[kind2] = list4;
+  }
+  return out;
+}
+function exportToOf(r) {
+  if (r.kind === "Service") {
+    const raw = asObject(getIn(r.object, ["metadata", "annotations"]))?.[EXPORT_TO_ANNOTATION];
+    return typeof raw === "string" ? raw.split(",").slice(0, MAX_ENTRIES).map((s) => s.trim()).filter(Boolean) : void 0;
+  }
+  const list4 = strings(getIn(r.object, ["spec", "exportTo"]));
+  return list4 && list4.length > 0 ? list4 : void 0;
+}
+function visibilityOf(r, owner, fallback) {
+  const list4 = exportToOf(r) ?? fallback ?? ["*"];
+  if (list4 === "unknown" || list4.some(isPlaceholder)) return void 0;
+  const namespaces = /* @__PURE__ */ new Set();
+  for (const e of list4) {
+    if (e === "*") return { all: true };
+    if (e === "~") continue;
+    namespaces.add(e === "." ? owner : e);
+  }
+  return { all: false, namespaces };
+}
+function overlap(a, b) {
+  if (a.all || b.all) return a.all ? b.all || b.namespaces.size > 0 : a.namespaces.size > 0;
+  return [...a.namespaces].some((n) => b.namespaces.has(n));
+}
+
 // src/model/ambient/capture.ts
 var DATAPLANE_MODE = "istio.io/dataplane-mode";
 var AMBIENT = "ambient";
@@ -20123,18 +20162,18 @@ function predictCapture(input) {
 }
 
 // src/model/ambient/install.ts
-var MAX_ENTRIES = 100;
+var MAX_ENTRIES2 = 100;
 function cniValue(values, path) {
   return values(["cni", ...path]) ?? values(path);
 }
-var stringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string") ? v.slice(0, MAX_ENTRIES) : void 0;
+var stringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string") ? v.slice(0, MAX_ENTRIES2) : void 0;
 function selectorsOf(v) {
   if (!Array.isArray(v)) return void 0;
-  return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+  return v.slice(0, MAX_ENTRIES2).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
 }
 function isZtunnel(r) {
   if (r.name === "ztunnel") return true;
-  return podTemplatesOf(r).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
+  return podTemplatesOf(r).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES2).map((c) => c.object.image))?.component === "ztunnel");
 }
 var AmbientInstallBuilder = class {
   ztunnel = [];
@@ -20147,7 +20186,7 @@ var AmbientInstallBuilder = class {
       const data = asObject(r.object.data) ?? {};
       const where = `ConfigMap ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`;
       if (typeof data.EXCLUDE_NAMESPACES === "string") {
-        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES2), source: `${where} EXCLUDE_NAMESPACES` });
       }
       if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
       if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
@@ -20162,7 +20201,7 @@ var AmbientInstallBuilder = class {
     }
     const istiod = istiodOf(r);
     if (istiod) {
-      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES2) : [];
       const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
       this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r.name} (${r.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
       return;
@@ -20546,6 +20585,8 @@ var FactsBuilder = class {
   peerAuthentications = [];
   selectorPolicies = [];
   roots = /* @__PURE__ */ new Map();
+  /** The default exportTo lists each mesh config among the inputs states. */
+  exportStated = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r) {
     const file = r.doc.file;
@@ -20564,6 +20605,8 @@ var FactsBuilder = class {
     if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
     const root = rootNamespaceStated(r);
     if (root !== void 0 && !this.roots.has(root)) this.roots.set(root, r);
+    const exported = exportDefaultsStated(r);
+    if (exported) this.exportStated.push(exported);
     const cni = cniInstallOf(r);
     if (cni) this.cniInstalls.push(cni);
     if (isGateway(r)) this.gateways.push(r);
@@ -20599,6 +20642,16 @@ var FactsBuilder = class {
       list4.push({ name: r.name, labels, origin: "input", resource: r });
       this.namespaceDefinitions.set(r.name, list4);
     }
+  }
+  /** Each default exportTo the mesh configs among the inputs state: one they agree on (unstated in one is Istio's `*`), else unknown. */
+  exportDefaults() {
+    const out = {};
+    for (const kind2 of ["service", "destinationRule", "virtualService"]) {
+      const said = new Set(this.exportStated.map((s) => JSON.stringify(s[kind2] ?? ["*"])));
+      if (said.size > 1) out[kind2] = "unknown";
+      else if (said.size === 1) out[kind2] = JSON.parse([...said][0]);
+    }
+    return out;
   }
   /** The mesh's root namespace: the one the mesh configs among the inputs name, else the config's istio.rootNamespace. */
   rootNamespace(settings) {
@@ -20744,7 +20797,7 @@ var FactsBuilder = class {
         hidden: this.hidden,
         valuesOverBudget: (r) => valuesOverBudget(r, (kind2, ns, name2) => this.named(kind2, ns, name2)),
         ...ossm ? { ossm } : {},
-        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}), statedRoots: [...this.roots.keys(), ...input.mesh?.rootNamespace ? [input.mesh.rootNamespace] : []] }
+        mtls: { peerAuthentications: this.peerAuthentications, selectorPolicies: this.selectorPolicies, rootNamespace: this.rootNamespace(input.mesh ?? {}), statedRoots: [...this.roots.keys(), ...input.mesh?.rootNamespace ? [input.mesh.rootNamespace] : []], exportDefaults: this.exportDefaults() }
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh, built.mesh.version) } };
@@ -22406,12 +22459,12 @@ var UnknownFacts = class {
    * (an editor marks a note once in a file): locating a workload reads its document's
    * positions, which every other workload of the note would cost again on each re-lint.
    */
-  notes(placeOf3) {
+  notes(placeOf4) {
     const out = [];
     for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list4 = [...details].sort();
       const named = fact === "mesh-startup" ? list4.join(" or ") : shortList(list4);
-      const places = [...firstInFile.values()].map(placeOf3).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf4).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -23035,7 +23088,7 @@ function withSvc(value) {
 }
 
 // rules/apiserver-no-proxy-svc.ts
-var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+var strings2 = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
 var basename = (s) => s.slice(s.lastIndexOf("/") + 1);
 function imageName2(image) {
   let s = image.split("@")[0] ?? "";
@@ -23045,7 +23098,7 @@ function imageName2(image) {
 }
 var APISERVER_IMAGE = /^kube-apiserver(-(amd64|arm64|arm|ppc64le|s390x))?$/;
 function isKubeApiserver(c) {
-  const argv = [...strings(c.command), ...strings(c.args)];
+  const argv = [...strings2(c.command), ...strings2(c.args)];
   const program = argv[0] === void 0 ? "" : basename(argv[0]);
   if (program === "kube-apiserver") return true;
   if (program === "hyperkube" && (argv[1] === "apiserver" || argv[1] === "kube-apiserver")) return true;
@@ -23567,7 +23620,7 @@ function enforcedLevel(labels) {
 }
 var MAX_ITEMS = 256;
 var bool = (v) => typeof v === "boolean" ? v : void 0;
-var strings2 = (v) => Array.isArray(v) ? v.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
+var strings3 = (v) => Array.isArray(v) ? v.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
 function securityOf(securityContext) {
   const sc = asObject(securityContext) ?? {};
   const caps = asObject(sc.capabilities) ?? {};
@@ -23575,8 +23628,8 @@ function securityOf(securityContext) {
   return {
     privileged: bool(sc.privileged),
     allowPrivilegeEscalation: bool(sc.allowPrivilegeEscalation),
-    capAdd: strings2(caps.add),
-    capDrop: strings2(caps.drop),
+    capAdd: strings3(caps.add),
+    capDrop: strings3(caps.drop),
     runAsUser: typeof sc.runAsUser === "number" ? sc.runAsUser : void 0,
     runAsNonRoot: bool(sc.runAsNonRoot),
     seccompType: typeof seccomp === "string" ? seccomp : void 0
@@ -27403,14 +27456,14 @@ var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
 var MAX_POLICIES = 2e3;
 var MAX_PODS = 5e3;
 var MAX_RULES = 200;
-var MAX_ENTRIES2 = 100;
+var MAX_ENTRIES3 = 100;
 var MAX_COMPARISONS2 = 2e6;
 var isAuthorizationPolicy = (r) => r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/");
 var isSet = (obj, field) => {
   const v = obj?.[field];
   return Array.isArray(v) && v.length > 0;
 };
-var entries = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES2) : [];
+var entries = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES3) : [];
 function ruleAtZtunnel(rule) {
   const r = asObject(rule);
   const l7 = /* @__PURE__ */ new Set();
@@ -27452,7 +27505,7 @@ function principalMatch(pattern, id) {
   if (pattern.includes("*")) return "unknown";
   return pattern.endsWith(`/ns/${id.namespace}/sa/${id.serviceAccount}`) && !pattern.startsWith("/");
 }
-var strings3 = (v) => entries(v).filter((x) => typeof x === "string");
+var strings4 = (v) => entries(v).filter((x) => typeof x === "string");
 var anyOf = (values) => values.includes(true) ? true : values.includes("unknown") ? "unknown" : false;
 var allOf = (values) => values.includes(false) ? false : values.includes("unknown") ? "unknown" : true;
 var not = (v) => v === "unknown" ? v : !v;
@@ -27464,12 +27517,12 @@ function sourceAdmits(raw, id, policyNamespace) {
     const [n, a] = entry.includes("/") ? entry.split("/", 2) : [policyNamespace, entry];
     return n === id.namespace && a === id.serviceAccount;
   };
-  if (isSet(src, "principals")) checks.push(anyOf(strings3(src.principals).map((p) => principalMatch(p, id))));
-  if (isSet(src, "notPrincipals")) checks.push(not(anyOf(strings3(src.notPrincipals).map((p) => principalMatch(p, id)))));
-  if (isSet(src, "namespaces")) checks.push(anyOf(strings3(src.namespaces).map((n) => globMatch(n, id.namespace))));
-  if (isSet(src, "notNamespaces")) checks.push(not(anyOf(strings3(src.notNamespaces).map((n) => globMatch(n, id.namespace)))));
-  if (isSet(src, "serviceAccounts")) checks.push(anyOf(strings3(src.serviceAccounts).map(sa)));
-  if (isSet(src, "notServiceAccounts")) checks.push(not(anyOf(strings3(src.notServiceAccounts).map(sa))));
+  if (isSet(src, "principals")) checks.push(anyOf(strings4(src.principals).map((p) => principalMatch(p, id))));
+  if (isSet(src, "notPrincipals")) checks.push(not(anyOf(strings4(src.notPrincipals).map((p) => principalMatch(p, id)))));
+  if (isSet(src, "namespaces")) checks.push(anyOf(strings4(src.namespaces).map((n) => globMatch(n, id.namespace))));
+  if (isSet(src, "notNamespaces")) checks.push(not(anyOf(strings4(src.notNamespaces).map((n) => globMatch(n, id.namespace)))));
+  if (isSet(src, "serviceAccounts")) checks.push(anyOf(strings4(src.serviceAccounts).map(sa)));
+  if (isSet(src, "notServiceAccounts")) checks.push(not(anyOf(strings4(src.notServiceAccounts).map(sa))));
   if (isSet(src, "ipBlocks") || isSet(src, "notIpBlocks")) checks.push("unknown");
   return allOf(checks);
 }
@@ -27482,8 +27535,8 @@ function ruleAdmits2(rule, id, policyNamespace) {
   if (from.length > 0) checks.push(anyOf(from.map((e) => sourceAdmits(asObject(e)?.source, id, policyNamespace))));
   for (const e of entries(r.when)) {
     const w = asObject(e);
-    const values = strings3(w?.values);
-    const notValues = strings3(w?.notValues);
+    const values = strings4(w?.values);
+    const notValues = strings4(w?.notValues);
     const test = (pattern) => w?.key === "source.principal" ? principalMatch(pattern, id) : w?.key === "source.namespace" ? globMatch(pattern, id.namespace) : w?.key === "destination.port" ? true : "unknown";
     if (values.length > 0) checks.push(anyOf(values.map(test)));
     if (notValues.length > 0) checks.push(w?.key === "destination.port" ? "unknown" : not(anyOf(notValues.map(test))));
@@ -28610,6 +28663,34 @@ var ztunnel_cni_pod_security_default = createRule({
   }
 });
 
+// src/model/traffic/inbound.ts
+var INCLUDE_INBOUND = "traffic.sidecar.istio.io/includeInboundPorts";
+var EXCLUDE_INBOUND = "traffic.sidecar.istio.io/excludeInboundPorts";
+var MAX_ENTRIES4 = 1e3;
+function portsOf2(text) {
+  const out = /* @__PURE__ */ new Set();
+  for (const raw of text.split(",").slice(0, MAX_ENTRIES4)) {
+    const p = raw.trim();
+    if (p === "") continue;
+    if (!/^\d{1,5}$/.test(p)) return void 0;
+    out.add(Number(p));
+  }
+  return out;
+}
+function inboundCaptured(t, port) {
+  const include = labelString(t.annotations[INCLUDE_INBOUND]);
+  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
+  if (include !== void 0 && isPlaceholder(include) || exclude !== void 0 && isPlaceholder(exclude)) return void 0;
+  if (exclude !== void 0) {
+    const excluded3 = portsOf2(exclude);
+    if (!excluded3) return void 0;
+    if (excluded3.has(port)) return false;
+  }
+  if (include === void 0 || include.trim() === "*") return true;
+  const included = portsOf2(include);
+  return included ? included.has(port) : void 0;
+}
+
 // src/model/traffic/proxy.ts
 var PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
 function proxyOf(t, facts) {
@@ -28714,107 +28795,6 @@ function portProtocol(p) {
   return WELL_KNOWN.has(p.port) ? "tcp" : "sniffed";
 }
 
-// src/model/traffic/inputs.ts
-var MAX_PODS2 = 2e4;
-var MAX_SERVICES = 2e4;
-var MAX_CONFIGS = 5e3;
-var TrafficInputs = class {
-  constructor(facts) {
-    this.facts = facts;
-    this.policies = facts.mesh.mtls.peerAuthentications;
-  }
-  facts;
-  pods = [];
-  services = [];
-  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
-  destinationRules = [];
-  authorizationPolicies = [];
-  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
-  policies;
-  byName;
-  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
-  addResource(r) {
-    if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
-      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r);
-      return;
-    }
-    if (r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/")) {
-      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r);
-      return;
-    }
-    const service = serviceOf(r);
-    if (!service) return;
-    if (this.services.length < MAX_SERVICES) this.services.push(service);
-    this.byName = void 0;
-  }
-  /** The Service among the inputs a DestinationRule's host names (hosts.ts), if any. */
-  serviceOfRule(dr) {
-    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
-    return named && this.service(named.namespace, named.name);
-  }
-  /**
-   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
-   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
-   */
-  mayBeRootNamespace(namespace) {
-    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
-  }
-  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
-  gather() {
-    return { Resource: (r) => this.addResource(r), PodTemplate: (t) => void this.addPodTemplate(t) };
-  }
-  addPodTemplate(t) {
-    const ns = t.resource.namespace;
-    if (ns === void 0 || this.pods.length >= MAX_PODS2) return void 0;
-    const outcome = proxyOf(t, this.facts);
-    const pod = { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
-    this.pods.push(pod);
-    return pod;
-  }
-  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
-  root() {
-    const stated2 = this.facts.mesh.mtls.rootNamespace;
-    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
-  }
-  service(namespace, name2) {
-    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
-    return this.byName.get(`${namespace}/${name2}`);
-  }
-  /** The pod templates a Service's selector picks among the inputs. */
-  podsOf(s) {
-    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
-  }
-  /** The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod names no such port. */
-  modesOn(pods, port) {
-    const { root } = this.root();
-    const out = [];
-    for (const pod of pods) {
-      const target = endpointPort(pod.t, port);
-      if (target === void 0) return void 0;
-      out.push(effectiveMtls(pod, target, this.policies, root));
-    }
-    return out;
-  }
-};
-var MAX_RELATED_SERVERS = 5;
-function modeRelated(inputs, service, port, pods, modes) {
-  const related = [];
-  for (const m of modes) {
-    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
-      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
-    }
-  }
-  const { root, config } = inputs.root();
-  if (config && root.known && modes.some((m) => m.decidedBy?.resource.namespace === root.name)) {
-    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root.name}` });
-  }
-  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
-  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
-    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
-  });
-  return related;
-}
-
 // src/model/traffic/references.ts
 var MAX_VALUES = 500;
 var MAX_VALUE_CHARS = 4096;
@@ -28902,10 +28882,162 @@ function referencesInConfigMap(cm, read2, ns) {
   return out;
 }
 
+// src/model/traffic/inputs.ts
+var MAX_PODS2 = 2e4;
+var MAX_SERVICES = 2e4;
+var MAX_CONFIGS = 5e3;
+var MAX_CONFIG_MAPS = 2e4;
+var MAX_CALL_COMPARISONS = 2e6;
+var TrafficInputs = class {
+  constructor(facts) {
+    this.facts = facts;
+    this.policies = facts.mesh.mtls.peerAuthentications;
+  }
+  facts;
+  pods = [];
+  services = [];
+  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
+  destinationRules = [];
+  authorizationPolicies = [];
+  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  configMaps = /* @__PURE__ */ new Map();
+  callComparisons = 0;
+  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
+  policies;
+  byName;
+  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
+  addResource(r) {
+    if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
+      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r);
+      return;
+    }
+    if (r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/")) {
+      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r);
+      return;
+    }
+    if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, r);
+      return;
+    }
+    const service = serviceOf(r);
+    if (!service) return;
+    if (this.services.length < MAX_SERVICES) this.services.push(service);
+    this.byName = void 0;
+  }
+  /**
+   * The Service among the inputs a DestinationRule's host names (hosts.ts), if any, and if some
+   * client can use the rule for it: the rule and the Service visible in one namespace at least
+   * (export.ts). A rule no client sees with the Service does nothing, and is not judged by it.
+   */
+  serviceOfRule(dr) {
+    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
+    const service = named && this.service(named.namespace, named.name);
+    if (!service || dr.namespace === void 0) return void 0;
+    const defaults = this.facts.mesh.mtls.exportDefaults;
+    const rule = visibilityOf(dr, dr.namespace, defaults.destinationRule);
+    const seen = visibilityOf(service.resource, service.namespace, defaults.service);
+    return rule && seen && overlap(rule, seen) ? service : void 0;
+  }
+  /**
+   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
+   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
+   */
+  mayBeRootNamespace(namespace) {
+    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
+  }
+  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
+  gather() {
+    return { Resource: (r) => this.addResource(r), PodTemplate: (t) => void this.addPodTemplate(t) };
+  }
+  addPodTemplate(t) {
+    const ns = t.resource.namespace;
+    if (ns === void 0 || this.pods.length >= MAX_PODS2) return void 0;
+    const outcome = proxyOf(t, this.facts);
+    const pod = { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+    this.pods.push(pod);
+    return pod;
+  }
+  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
+  root() {
+    const stated2 = this.facts.mesh.mtls.rootNamespace;
+    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
+  }
+  service(namespace, name2) {
+    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
+    return this.byName.get(`${namespace}/${name2}`);
+  }
+  /** The pod templates a Service's selector picks among the inputs. */
+  podsOf(s) {
+    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
+  }
+  /**
+   * The Service ports a workload names among the inputs, once each: in its containers' env values,
+   * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
+   */
+  callsOf(t, namespace) {
+    const fromConfigMaps = configMapsReadBy(t).flatMap((read2) => {
+      const cm = this.configMaps.get(`${namespace}/${read2.name}`);
+      return cm ? referencesInConfigMap(cm, read2, namespace) : [];
+    });
+    const out = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+      const service = this.service(ref.namespace, ref.name);
+      const port = service && portOf2(service, ref);
+      if (!service || !port) continue;
+      const key = `${service.namespace}/${service.name}:${port.port}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.callComparisons += this.pods.length;
+      if (this.callComparisons > MAX_CALL_COMPARISONS) break;
+      const pods = this.podsOf(service);
+      out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : void 0 });
+    }
+    return out;
+  }
+  /**
+   * The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod
+   * names no such port. A sidecar pod whose capture leaves that port out (inbound.ts) has no
+   * mode there: `uncaptured`, or unknown where its annotations do not say clearly.
+   */
+  modesOn(pods, port) {
+    const { root } = this.root();
+    const out = [];
+    for (const pod of pods) {
+      const target = endpointPort(pod.t, port);
+      if (target === void 0) return void 0;
+      const captured2 = pod.proxy === "sidecar" ? inboundCaptured(pod.t, target) : true;
+      if (captured2 === true) out.push(effectiveMtls(pod, target, this.policies, root));
+      else out.push({ mode: captured2 === false ? "uncaptured" : "unknown", decidedBy: void 0, why: captured2 === false ? `port ${target} is left out of the sidecar's traffic capture (${INCLUDE_INBOUND} or ${EXCLUDE_INBOUND}): the app takes it directly` : `whether the sidecar captures port ${target} is not clear from ${INCLUDE_INBOUND} and ${EXCLUDE_INBOUND}` });
+    }
+    return out;
+  }
+};
+function portOf2(s, ref) {
+  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
+  return s.ports.length === 1 ? s.ports[0] : void 0;
+}
+var MAX_RELATED_SERVERS = 5;
+function modeRelated(inputs, service, port, pods, modes) {
+  const related = [];
+  for (const m of modes) {
+    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
+      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
+    }
+  }
+  const { root, config } = inputs.root();
+  if (config && root.known && modes.some((m) => m.decidedBy?.resource.namespace === root.name)) {
+    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root.name}` });
+  }
+  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
+  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
+    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
+  });
+  return related;
+}
+
 // rules/mtls-strict-unmeshed-client.ts
 var MAX_CLIENTS = 5e3;
-var MAX_COMPARISONS3 = 2e6;
-var MAX_CONFIG_MAPS = 2e4;
 var mtls_strict_unmeshed_client_default = createRule({
   name: "mtls-strict-unmeshed-client",
   meta: {
@@ -28929,45 +29061,20 @@ var mtls_strict_unmeshed_client_default = createRule({
     const facts = context.facts;
     const inputs = new TrafficInputs(facts);
     const clients = [];
-    const configMaps = /* @__PURE__ */ new Map();
     return {
       Resource(r) {
-        if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
-          if (configMaps.size < MAX_CONFIG_MAPS) configMaps.set(`${r.namespace}/${r.name}`, r);
-          return;
-        }
         inputs.addResource(r);
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (!pod || pod.proxy !== "none" || clients.length >= MAX_CLIENTS) return;
-        const references = hostReferencesOf(t, pod.namespace);
-        const reads = configMapsReadBy(t);
-        if (references.length > 0 || reads.length > 0) clients.push({ t, namespace: pod.namespace, why: pod.why, references, configMaps: reads });
+        if (pod && pod.proxy === "none" && clients.length < MAX_CLIENTS) clients.push({ t, namespace: pod.namespace, why: pod.why });
       },
       "Program:exit"() {
         if (clients.length === 0 || inputs.services.length === 0) return;
-        let comparisons = 0;
         for (const client of clients) {
-          const seen = /* @__PURE__ */ new Set();
-          const fromConfigMaps = client.configMaps.flatMap((read2) => {
-            const cm = configMaps.get(`${client.namespace}/${read2.name}`);
-            return cm ? referencesInConfigMap(cm, read2, client.namespace) : [];
-          });
-          for (const ref of [...client.references, ...fromConfigMaps]) {
-            const service = inputs.service(ref.namespace, ref.name);
-            if (!service) continue;
-            const port = portOf2(service, ref);
-            if (!port) continue;
-            const key = `${service.namespace}/${service.name}:${port.port}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
+          for (const { ref, service, port, pods, modes } of inputs.callsOf(client.t, client.namespace)) {
             if (!facts.namespaces.has(service.namespace)) continue;
-            comparisons += inputs.pods.length;
-            if (comparisons > MAX_COMPARISONS3) return;
-            const pods = inputs.podsOf(service);
             if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.some((p) => p.t === client.t)) continue;
-            const modes = inputs.modesOn(pods, port);
             if (!modes) continue;
             const open = modes.find((m) => m.rootIfNamespace !== void 0);
             if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", client.t.resource, open.rootIfNamespace);
@@ -28986,13 +29093,9 @@ var mtls_strict_unmeshed_client_default = createRule({
     };
   }
 });
-function portOf2(s, ref) {
-  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
-  return s.ports.length === 1 ? s.ports[0] : void 0;
-}
 
 // rules/policy-selects-no-proxy.ts
-var MAX_COMPARISONS4 = 5e6;
+var MAX_COMPARISONS3 = 5e6;
 var MAX_RELATED5 = 5;
 var policy_selects_no_proxy_default = createRule({
   name: "policy-selects-no-proxy",
@@ -29026,7 +29129,7 @@ var policy_selects_no_proxy_default = createRule({
         for (const policy of context.facts.mesh.mtls.selectorPolicies) {
           if (inputs.mayBeRootNamespace(policy.namespace)) continue;
           comparisons += pods.length;
-          if (comparisons > MAX_COMPARISONS4) return;
+          if (comparisons > MAX_COMPARISONS3) return;
           const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown" || policy.kind.readers.includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === "ztunnel");
@@ -29202,9 +29305,9 @@ var HTTP_WHEN_PREFIX = "request.";
 
 // rules/authz-http-on-tcp-port.ts
 var MAX_RULES2 = 200;
-var MAX_ENTRIES3 = 100;
-var MAX_COMPARISONS5 = 5e6;
-var list2 = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES3) : [];
+var MAX_ENTRIES5 = 100;
+var MAX_COMPARISONS4 = 5e6;
+var list2 = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES5) : [];
 function httpField(rule, at) {
   for (const [i, to] of list2(rule.to).entries()) {
     const op = asObject(asObject(to)?.operation);
@@ -29222,7 +29325,7 @@ function httpField(rule, at) {
   }
   return void 0;
 }
-function portsOf2(rule) {
+function portsOf3(rule) {
   const to = list2(rule.to);
   if (to.length === 0) return void 0;
   const out = /* @__PURE__ */ new Set();
@@ -29245,7 +29348,7 @@ function policyOf(r, inputs) {
   const rules2 = list2(spec.rules).slice(0, MAX_RULES2).flatMap((raw2, index) => {
     const rule = asObject(raw2);
     if (!rule) return [];
-    return [{ index, http: httpField(rule, ["spec", "rules", index]), ports: portsOf2(rule) }];
+    return [{ index, http: httpField(rule, ["spec", "rules", index]), ports: portsOf3(rule) }];
   });
   return { resource: r, namespace: r.namespace, action, selector, rules: rules2 };
 }
@@ -29283,7 +29386,7 @@ var authz_http_on_tcp_port_default = createRule({
         for (const policy of policies) {
           if (!policy.rules.some((rule) => rule.http)) continue;
           comparisons += inputs.pods.length * (inputs.services.length + 1);
-          if (comparisons > MAX_COMPARISONS5) return;
+          if (comparisons > MAX_COMPARISONS4) return;
           const picked = inputs.pods.filter((p) => picks2(policy, p));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown")) continue;
           for (const pod of picked) {
@@ -29479,12 +29582,12 @@ var dr_subset_selects_nothing_default = createRule({
 
 // rules/authz-source-without-identity.ts
 var MAX_RULES3 = 200;
-var MAX_ENTRIES4 = 100;
-var MAX_COMPARISONS6 = 5e6;
+var MAX_ENTRIES6 = 100;
+var MAX_COMPARISONS5 = 5e6;
 var IDENTITY_FIELDS = ["principals", "namespaces"];
 var IDENTITY_WHEN = /* @__PURE__ */ new Set(["source.principal", "source.namespace"]);
 var PRINCIPAL = /^(?:[^/]+)\/ns\/([a-z0-9-]{1,63})\/sa\/([a-z0-9.-]{1,253})$/;
-var list3 = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES4) : [];
+var list3 = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES6) : [];
 function identityUses(rule, at) {
   const out = [];
   for (const [i, from] of list3(rule.from).entries()) {
@@ -29540,7 +29643,7 @@ var authz_source_without_identity_default = createRule({
           if (uses.length === 0) continue;
           const effect = action === "ALLOW" ? " (403)" : "";
           comparisons += inputs.pods.length;
-          if (comparisons > MAX_COMPARISONS6) return;
+          if (comparisons > MAX_COMPARISONS5) return;
           const matchLabels = asObject(getIn(spec, ["selector", "matchLabels"]));
           const picked = inputs.pods.filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
           if (picked.length > 0 && picked.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
@@ -29664,6 +29767,218 @@ var service_port_protocol_unknown_default = createRule({
   }
 });
 
+// rules/policy-selector-no-match.ts
+import { dirname } from "node:path";
+
+// src/model/data/pod-sources.json
+var pod_sources_default = {
+  source: "What decides whether every pod of a namespace is visible among the inputs, for rules that judge a selector against all of a namespace's workloads. `templateKinds`: the workload kinds whose pods carry exactly the template's labels plus the `addedLabels` their controllers add (kube-controller-manager: pkg/controller/deployment, statefulset, daemon, job, replicaset; other workload kinds' controllers add labels of their own). `addedLabels`: label keys set on pods by Kubernetes controllers and by Istio's sidecar injector (manifests/charts/istio-control/istio-discovery/files/injection-template.yaml), whose values a manifest does not show. `podless`: API groups and kinds that create no pods; an object of any other kind in a namespace may create pods meshlint cannot see (an operator's custom resource, a Gateway API Gateway that Istio deploys, a WorkloadGroup that registers VMs).",
+  templateKinds: ["apps/Deployment", "apps/StatefulSet", "apps/DaemonSet", "apps/ReplicaSet", "core/ReplicationController", "batch/Job", "batch/CronJob", "core/Pod"],
+  addedLabels: {
+    "pod-template-hash": "Deployment (ReplicaSet) controller",
+    "controller-revision-hash": "StatefulSet and DaemonSet controllers",
+    "pod-template-generation": "DaemonSet controller",
+    "statefulset.kubernetes.io/pod-name": "StatefulSet controller",
+    "apps.kubernetes.io/pod-index": "StatefulSet controller, Kubernetes 1.28 and later",
+    "job-name": "Job controller",
+    "controller-uid": "Job controller",
+    "batch.kubernetes.io/job-name": "Job controller, Kubernetes 1.27 and later",
+    "batch.kubernetes.io/controller-uid": "Job controller, Kubernetes 1.27 and later",
+    "batch.kubernetes.io/job-completion-index": "Job controller, indexed Jobs, Kubernetes 1.28 and later",
+    "security.istio.io/tlsMode": "Istio's sidecar injector",
+    "service.istio.io/canonical-name": "Istio's sidecar injector",
+    "service.istio.io/canonical-revision": "Istio's sidecar injector",
+    "istio.io/rev": "Istio's sidecar injector",
+    "networking.istio.io/tunnel": "Istio's sidecar injector",
+    "topology.istio.io/network": "Istio's sidecar injector, multi-network meshes"
+  },
+  podless: [
+    "core/ConfigMap",
+    "core/Secret",
+    "core/Service",
+    "core/ServiceAccount",
+    "core/Endpoints",
+    "core/PersistentVolumeClaim",
+    "core/LimitRange",
+    "core/ResourceQuota",
+    "core/Namespace",
+    "core/Event",
+    "discovery.k8s.io/EndpointSlice",
+    "rbac.authorization.k8s.io/Role",
+    "rbac.authorization.k8s.io/RoleBinding",
+    "networking.k8s.io/NetworkPolicy",
+    "networking.k8s.io/Ingress",
+    "policy/PodDisruptionBudget",
+    "autoscaling/HorizontalPodAutoscaler",
+    "coordination.k8s.io/Lease",
+    "networking.istio.io/VirtualService",
+    "networking.istio.io/DestinationRule",
+    "networking.istio.io/ServiceEntry",
+    "networking.istio.io/Gateway",
+    "networking.istio.io/Sidecar",
+    "networking.istio.io/EnvoyFilter",
+    "networking.istio.io/ProxyConfig",
+    "networking.istio.io/WorkloadEntry",
+    "security.istio.io/AuthorizationPolicy",
+    "security.istio.io/PeerAuthentication",
+    "security.istio.io/RequestAuthentication",
+    "telemetry.istio.io/Telemetry",
+    "extensions.istio.io/WasmPlugin",
+    "gateway.networking.k8s.io/HTTPRoute",
+    "gateway.networking.k8s.io/GRPCRoute",
+    "gateway.networking.k8s.io/TCPRoute",
+    "gateway.networking.k8s.io/TLSRoute",
+    "gateway.networking.k8s.io/ReferenceGrant",
+    "monitoring.coreos.com/ServiceMonitor",
+    "monitoring.coreos.com/PodMonitor",
+    "monitoring.coreos.com/PrometheusRule",
+    "cert-manager.io/Certificate",
+    "cert-manager.io/Issuer",
+    "bitnami.com/SealedSecret",
+    "external-secrets.io/ExternalSecret",
+    "external-secrets.io/SecretStore"
+  ]
+};
+
+// rules/policy-selector-no-match.ts
+var MAX_POLICIES2 = 5e3;
+var MAX_TARGETS = 2e4;
+var MAX_COMPARISONS6 = 5e6;
+var TEMPLATE_KINDS = new Set(pod_sources_default.templateKinds);
+var PODLESS = new Set(pod_sources_default.podless);
+var ADDED_LABELS = new Set(Object.keys(pod_sources_default.addedLabels));
+var RELEASES = {
+  "helm.toolkit.fluxcd.io/HelmRelease": [["spec", "targetNamespace"], ["spec", "storageNamespace"]],
+  "kustomize.toolkit.fluxcd.io/Kustomization": [["spec", "targetNamespace"]],
+  "argoproj.io/Application": [["spec", "destination", "namespace"]]
+};
+var groupKind = (r) => `${r.apiVersion.includes("/") ? r.apiVersion.slice(0, r.apiVersion.indexOf("/")) : "core"}/${r.kind}`;
+var placeOf2 = (r) => {
+  const origin = r.doc.file.origin;
+  return origin ? `${origin.tool}\0${origin.source}\0${origin.label ?? ""}` : `file\0${dirname(r.doc.file.displayPath)}`;
+};
+var MAX_RELATED6 = 5;
+function shownTargets(first, all, place) {
+  const shown3 = first.slice(0, MAX_RELATED6);
+  if (!shown3.some((t) => placeOf2(t.resource) === place)) {
+    const local = all.find((t) => placeOf2(t.resource) === place);
+    if (local) shown3.splice(MAX_RELATED6 - 1, 1, local);
+  }
+  return shown3;
+}
+var policy_selector_no_match_default = createRule({
+  name: "policy-selector-no-match",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Selector-scoped Istio policies whose selector matches no workload of their namespace, where all its workloads are among the inputs: the policy does nothing",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "traffic",
+      dataPlane: "both",
+      istioVersions: ">= 1.18",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      noMatch: "{{ kind }} {{ name }} selects {{ labels }}, and no workload of namespace {{ namespace }} has {{ these }} ({{ count }} among the inputs{{ near }}): it applies to nothing. Fix the selector."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const inputs = new TrafficInputs(context.facts);
+    const policies = [];
+    const targets = [];
+    const defined = /* @__PURE__ */ new Map();
+    const unseen = /* @__PURE__ */ new Set();
+    let blind = false;
+    const places = /* @__PURE__ */ new Map();
+    const addTarget = (t) => {
+      if (targets.length >= MAX_TARGETS) {
+        blind = true;
+        return;
+      }
+      if (Object.values(t.labels).some(isPlaceholder) || t.resource.doc.file.kustomized) unseen.add(t.namespace);
+      targets.push(t);
+      const set = places.get(t.namespace) ?? /* @__PURE__ */ new Set();
+      set.add(placeOf2(t.resource));
+      places.set(t.namespace, set);
+    };
+    return {
+      Resource(r) {
+        const gk = groupKind(r);
+        const release = RELEASES[gk];
+        if (release) {
+          const named = release.map((p) => getIn(r.object, p)).find((v) => typeof v === "string" && v !== "");
+          const ns = typeof named === "string" ? named : r.kind === "HelmRelease" ? r.namespace : void 0;
+          if (ns === void 0 || isPlaceholder(ns)) blind = true;
+          else unseen.add(ns);
+          return;
+        }
+        if (gk === "core/Namespace" && r.name && !defined.has(r.name)) defined.set(r.name, r);
+        if (r.namespace === void 0) return;
+        const policy = selectorPolicyOf(r);
+        if (policy && r.doc.file.kustomized) unseen.add(r.namespace);
+        if (policy) {
+          if (policies.length < MAX_POLICIES2) policies.push(policy);
+          return;
+        }
+        if (gk === "networking.istio.io/WorkloadEntry") {
+          const labels = asObject(getIn(r.object, ["spec", "labels"]));
+          addTarget({ resource: r, namespace: r.namespace, labels: labels ? labelRecord(labels) : {} });
+          return;
+        }
+        if (!PODLESS.has(gk) && !TEMPLATE_KINDS.has(gk)) unseen.add(r.namespace);
+      },
+      PodTemplate(t) {
+        const ns = t.resource.namespace;
+        if (ns === void 0) return;
+        if (!TEMPLATE_KINDS.has(groupKind(t.resource))) unseen.add(ns);
+        addTarget({ resource: t.resource, namespace: ns, labels: labelRecord(t.labels) });
+      },
+      "Program:exit"() {
+        if (blind) return;
+        let comparisons = 0;
+        for (const policy of policies) {
+          const ns = policy.namespace;
+          const namespace = defined.get(ns);
+          if (!namespace || unseen.has(ns) || inputs.mayBeRootNamespace(ns)) continue;
+          if (!places.get(ns)?.has(placeOf2(policy.resource))) continue;
+          const keys = Object.keys(policy.labels);
+          if (keys.some((k) => ADDED_LABELS.has(k)) || Object.values(policy.labels).some(isPlaceholder)) continue;
+          const own = targets.filter((t) => t.namespace === ns);
+          comparisons += own.length;
+          if (comparisons > MAX_COMPARISONS6) return;
+          if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
+          const shared = (t) => keys.reduce((n, k) => n + (t.labels[k] === policy.labels[k] ? 2 : t.labels[k] !== void 0 ? 1 : 0), 0);
+          const best = Math.max(...own.map(shared));
+          const nearest = best > 0 ? own.filter((t) => shared(t) === best) : [];
+          const nearText = nearest[0] ? `; ${describeResource(nearest[0].resource)} has ${keys.map((k) => `${k}=${nearest[0]?.labels[k] ?? "(none)"}`).join(", ")}` : "";
+          context.report({
+            target: { resource: policy.resource, path: policy.kind.labels },
+            messageId: "noMatch",
+            data: {
+              kind: policy.kind.kind,
+              name: `${ns}/${policy.resource.name}`,
+              labels: Object.entries(policy.labels).map(([k, v]) => `${k}=${v}`).join(", "),
+              these: keys.length === 1 ? "it" : "them all",
+              namespace: ns,
+              count: `${own.length} ${own.length === 1 ? "workload" : "workloads"}`,
+              near: nearText
+            },
+            // Every object the verdict rests on (judging it again at another version reads their
+            // files): the Namespace, and workloads shown, one of them from the policy's place.
+            related: [
+              { target: { resource: namespace, path: ["metadata", "name"] }, message: `${describeResource(namespace)}: its workloads are among the inputs` },
+              ...shownTargets(nearest.length > 0 ? nearest : own, own, placeOf2(policy.resource)).map((t) => ({ target: { resource: t.resource, path: ["metadata", "name"] }, message: `${describeResource(t.resource)}: ${Object.entries(t.labels).slice(0, 6).map(([k, v]) => `${k}=${v}`).join(", ") || "no labels"}` }))
+            ]
+          });
+        }
+      }
+    };
+  }
+});
+
 // rules/index.ts
 var allRules = [
   parse_error_default,
@@ -29712,20 +30027,21 @@ var allRules = [
   dr_subset_selects_nothing_default,
   authz_source_without_identity_default,
   service_port_protocol_unknown_default,
+  policy_selector_no_match_default,
   unused_disable_directive_default
 ];
 var rulesById = new Map(allRules.map((r) => [r.name, r]));
 
 // src/engine/config.ts
-import { dirname as dirname2, resolve as resolve3 } from "node:path";
+import { dirname as dirname3, resolve as resolve3 } from "node:path";
 
 // src/load/boundary.ts
 import { existsSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, isAbsolute, join, relative, resolve as resolve2 } from "node:path";
 function repoRoot(dir) {
-  for (let d = dir; ; d = dirname(d)) {
+  for (let d = dir; ; d = dirname2(d)) {
     if (existsSync(join(d, ".git"))) return d;
-    if (dirname(d) === d) return void 0;
+    if (dirname2(d) === d) return void 0;
   }
 }
 function isInside(dir, path) {
@@ -29751,22 +30067,22 @@ function escapesThroughLink(root, path) {
   return !isInside(realRoot, real);
 }
 function configRoot(configFile) {
-  const dir = dirname(configFile);
+  const dir = dirname2(configFile);
   return repoRoot(dir) ?? dir;
 }
 function linkBoundary(cwd) {
-  const roots = /* @__PURE__ */ new Map();
+  const roots2 = /* @__PURE__ */ new Map();
   const realRoots = /* @__PURE__ */ new Map();
   const rootAbove = (dir) => {
-    if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
-    return roots.get(dir);
+    if (!roots2.has(dir)) roots2.set(dir, repoRoot(dir));
+    return roots2.get(dir);
   };
   const top = topFolder(cwd);
   return {
     repositoryOf(path) {
       const abs = resolve2(cwd, path);
       if (isInside(top, abs)) return top;
-      return (existsSync(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs)) ?? dirname(abs);
+      return (existsSync(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname2(abs)) ?? dirname2(abs);
     },
     escapes(root, path) {
       if (!isInside(root, path)) return false;
@@ -30316,6 +30632,24 @@ var meshlint_schema_default = {
         },
         "pod-security-istio-init": {
           description: "Injected pods that Pod Security admission rejects: istio-init (no CNI), TPROXY or a missing seccompProfile (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "policy-selector-no-match": {
+          description: "Selector-scoped Istio policies whose selector matches no workload of their namespace, where all its workloads are among the inputs: the policy does nothing (default: warn)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -31114,7 +31448,7 @@ function validateConfig(raw, file, rules2, scope) {
   }
   const namespaces = {};
   for (const [name2, ns] of Object.entries(c.namespaces ?? {})) namespaces[name2] = { labels: { ...ns?.labels ?? {} } };
-  const base = file ? dirname2(file) : process.cwd();
+  const base = file ? dirname3(file) : process.cwd();
   const inRepo = insideRepository(file, scope?.root ?? base, base);
   const { nativeSidecars, ...istio } = c.istio ?? {};
   return {
@@ -31391,10 +31725,10 @@ var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
 var judgedAcrossVersions = (rule) => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
 function findingKey(f) {
-  const related = f.related.map((r) => placeOf2(r.target)).join("");
-  return `${f.ruleId}\0${placeOf2(f.target)}\0${f.messageId ?? f.message}\0${related}`;
+  const related = f.related.map((r) => placeOf3(r.target)).join("");
+  return `${f.ruleId}\0${placeOf3(f.target)}\0${f.messageId ?? f.message}\0${related}`;
 }
-function placeOf2(t) {
+function placeOf3(t) {
   const doc = "doc" in t ? t.doc : t.resource.doc;
   const place = "offset" in t ? `@${t.offset}:${t.endOffset}` : `${("doc" in t ? t.path : [...t.resource.basePath, ...t.path]).join("")}${t.within ? `${String(t.within)}` : ""}`;
   return `${doc.file.displayPath}\0${doc.startOffset}\0${place}`;
@@ -31721,7 +32055,7 @@ function lintJudged(inputs, options) {
   const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
   const parse = options.documentsAgain ?? ((f) => cache2.parse(f));
   const kept = first.trace.documents;
-  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => kept.get(f) ?? parse(f) };
+  const again = { ...options, fix: false, onPodTemplate: void 0, onResource: void 0, documentsOf: (f) => kept.get(f) ?? parse(f) };
   try {
     return judgeAcrossVersions(first, (subset, rules2, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules: rules2 }, { facts: first.report.facts, version: version2 })), options.rules);
   } finally {
@@ -31804,6 +32138,15 @@ function lintOnce(inputs, options, probe) {
   };
   const trace = newTrace();
   let inputIndex = -1;
+  const inputOf = /* @__PURE__ */ new WeakMap();
+  const inputsBehind = (f) => {
+    const out = inputIndex >= 0 ? [inputIndex] : [];
+    for (const t of [f.target, ...f.related.map((r) => r.target)]) {
+      const i = inputOf.get("doc" in t ? t.doc.file : t.resource.doc.file);
+      if (i !== void 0 && !out.includes(i)) out.push(i);
+    }
+    return out;
+  };
   const judgedRules = new Set(options.rules.filter(judgedAcrossVersions).map((r) => r.name));
   let judgedHere = false;
   let keptBytes = 0;
@@ -31836,10 +32179,10 @@ function lintOnce(inputs, options, probe) {
       if (said?.includes(m.message.message)) continue;
       if (said) said.push(m.message.message);
       else reported.set(key, [m.message.message]);
+      const from = inputsBehind(f);
       for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
-        if (inputIndex < 0) continue;
         const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
-        set.add(inputIndex);
+        for (const i of from) set.add(i);
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
@@ -31880,6 +32223,7 @@ function lintOnce(inputs, options, probe) {
       continue;
     }
     const file = input.file;
+    inputOf.set(file, inputIndex);
     if (!probe && file.text.includes("meshlint-")) directives(file);
     emit("File", { file, readError: void 0 });
     let templated2 = false;
@@ -31905,6 +32249,7 @@ function lintOnce(inputs, options, probe) {
         stats.resources++;
         if (!probe) recordIgnoreAnnotations(r, annotationUses);
         emit("Resource", r);
+        options.onResource?.(r);
         if (r.kind === "Namespace") emit("Namespace", r);
         for (const template2 of podTemplatesOf(r)) {
           stats.podTemplates++;
@@ -31971,7 +32316,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf3 = (r) => {
+  const placeOf4 = (r) => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
   };
@@ -31981,7 +32326,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules2].sort())} do not judge it`
     });
   }
-  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf3 : () => void 0)];
+  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
@@ -32159,13 +32504,61 @@ function mergeEdits(file, parts) {
 
 // src/engine/config-file.ts
 var import_yaml17 = __toESM(require_dist(), 1);
-import { existsSync as existsSync2 } from "node:fs";
-import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
+import { existsSync as existsSync3 } from "node:fs";
+import { dirname as dirname5, join as join3, resolve as resolve4 } from "node:path";
 
 // src/load/read.ts
 import { constants as bufferConstants, isUtf8 } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative2, sep, isAbsolute as isAbsolute2 } from "node:path";
+
+// src/load/kustomized.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { dirname as dirname4, join as join2 } from "node:path";
+var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+var MAX_CACHED = 1e5;
+var MAX_DEPTH3 = 64;
+var holds = /* @__PURE__ */ new Map();
+var holdsKustomization = (dir) => {
+  let known = holds.get(dir);
+  if (known === void 0) {
+    known = KUSTOMIZATION_FILES.some((f) => existsSync2(join2(dir, f)));
+    if (holds.size < MAX_CACHED) holds.set(dir, known);
+  }
+  return known;
+};
+var roots = /* @__PURE__ */ new Map();
+function rootOf(dir) {
+  if (roots.has(dir)) return roots.get(dir);
+  let root;
+  let d = dir;
+  for (let depth = 0; depth < MAX_DEPTH3; depth++) {
+    if (existsSync2(join2(d, ".git"))) {
+      root = d;
+      break;
+    }
+    const up = dirname4(d);
+    if (up === d) break;
+    d = up;
+  }
+  if (roots.size < MAX_CACHED) roots.set(dir, root);
+  return root;
+}
+function underKustomization(absPath) {
+  const folder = dirname4(absPath);
+  const root = rootOf(folder);
+  if (root === void 0) return holdsKustomization(folder);
+  for (let dir = folder, depth = 0; depth < MAX_DEPTH3; depth++) {
+    if (holdsKustomization(dir)) return true;
+    if (dir === root) return false;
+    const up = dirname4(dir);
+    if (up === dir) return false;
+    dir = up;
+  }
+  return false;
+}
+
+// src/load/read.ts
 var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
@@ -32179,6 +32572,10 @@ function displayPathOf(absPath, cwd) {
   return shown3.split(sep).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
+  const read2 = decodeText(bytes, displayPath, absPath);
+  return read2.ok && absPath !== void 0 && underKustomization(absPath) ? { ok: true, file: { ...read2.file, kustomized: true } } : read2;
+}
+function decodeText(bytes, displayPath, absPath) {
   const encoding = encodingOf(bytes);
   if (encoding !== "utf-8") {
     const text2 = new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
@@ -32268,16 +32665,16 @@ function readRegularFile(absPath) {
 // src/engine/config-file.ts
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
 function findConfigFile(dir) {
-  for (let d = resolve4(dir); ; d = dirname3(d)) {
+  for (let d = resolve4(dir); ; d = dirname5(d)) {
     const found = configFileIn(d);
     if (found !== void 0) return found;
-    if (existsSync2(join2(d, ".git")) || dirname3(d) === d) return void 0;
+    if (existsSync3(join3(d, ".git")) || dirname5(d) === d) return void 0;
   }
 }
 function configFileIn(d) {
   for (const name2 of CONFIG_NAMES) {
-    const p = join2(d, name2);
-    if (!existsSync2(p)) continue;
+    const p = join3(d, name2);
+    if (!existsSync3(p)) continue;
     if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
     return p;
   }
@@ -32364,11 +32761,11 @@ function firstProblem(node, anchors) {
 }
 
 // src/load/context.ts
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 
 // src/load/discover.ts
-import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join3, relative as relative3, resolve as resolve5, sep as sep2 } from "node:path";
+import { existsSync as existsSync4, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute3, join as join4, relative as relative3, resolve as resolve5, sep as sep2 } from "node:path";
 
 // lazy-package:glob
 import { createRequire as createRequire2 } from "node:module";
@@ -32409,7 +32806,7 @@ var Ignorer = class {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
     if (listed === false) return;
-    this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join4(dir, ".gitignore")));
   }
   ignored(abs, isDir) {
     for (const { base, ig } of this.sets) {
@@ -32422,7 +32819,7 @@ var Ignorer = class {
   }
 };
 function readIgnoreFile(path) {
-  if (escapesThroughLink(topFolder(dirname4(path)), path)) return [];
+  if (escapesThroughLink(topFolder(dirname6(path)), path)) return [];
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
@@ -32431,12 +32828,12 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join3(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join4(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root = repoRoot(opts.cwd);
-    if (root) for (let d = opts.cwd; ; d = dirname4(d)) {
+    if (root) for (let d = opts.cwd; ; d = dirname6(d)) {
       ig.loadDir(d);
-      if (d === root || dirname4(d) === d) break;
+      if (d === root || dirname6(d) === d) break;
     }
   }
   const files = /* @__PURE__ */ new Set();
@@ -32447,7 +32844,7 @@ function discover(opts) {
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
   const chartOf = chartFinder();
   const addFile = (abs) => {
-    const chart = chartOf(dirname4(abs));
+    const chart = chartOf(dirname6(abs));
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
@@ -32467,7 +32864,7 @@ function discover(opts) {
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
-      loadGitignoresDownTo(dirname4(abs), opts.cwd, ig);
+      loadGitignoresDownTo(dirname6(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
     } else if (found.st) {
@@ -32482,7 +32879,7 @@ function discover(opts) {
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
         met++;
-        loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
+        loadGitignoresDownTo(dirname6(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
@@ -32506,11 +32903,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync3(join3(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync4(join4(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
-    const parent = dirname4(dir);
-    const atTop = parent === dir || existsSync3(join3(dir, ".git"));
+    const parent = dirname6(dir);
+    const atTop = parent === dir || existsSync4(join4(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -32524,7 +32921,7 @@ function loadGitignoresDownTo(dir, cwd, ig) {
   let d = cwd;
   ig.loadDir(d);
   for (const part of rel.split(sep2).filter(Boolean)) {
-    d = join3(d, part);
+    d = join4(d, part);
     ig.loadDir(d);
   }
 }
@@ -32533,7 +32930,7 @@ function insideBuiltInIgnore(file, cwd) {
   return rel.split(sep2).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
-  for (let d = dirname4(file); d.startsWith(cwd) && d !== cwd; d = dirname4(d)) {
+  for (let d = dirname6(file); d.startsWith(cwd) && d !== cwd; d = dirname6(d)) {
     if (ig.ignored(d, true)) return true;
   }
   return false;
@@ -32582,7 +32979,7 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   for (const entry of entries2) {
-    const p = join3(dir, entry.name);
+    const p = join4(dir, entry.name);
     let st = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
@@ -32625,7 +33022,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname5(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname7(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -32676,7 +33073,7 @@ function loadConfig(file) {
   return { config, stamp: text };
 }
 function environmentFor(cwd, settings, settingsKey, physicalFile) {
-  const configFile = settings.config !== void 0 ? resolve6(cwd, settings.config) : findConfigFile(dirname6(physicalFile));
+  const configFile = settings.config !== void 0 ? resolve6(cwd, settings.config) : findConfigFile(dirname8(physicalFile));
   const { config: fileConfig, stamp } = loadConfig(configFile);
   const key = `${cwd}\0${settingsKey}\0${configFile ?? ""}`;
   const known = environments.get(key);
@@ -32686,7 +33083,7 @@ function environmentFor(cwd, settings, settingsKey, physicalFile) {
     ...config,
     rules: Object.fromEntries(allRules.map((r) => [r.name, { level: "error", options: effectiveSetting(config, r).options }]))
   };
-  const ignoreBase = config.filePath ? dirname6(config.filePath) : cwd;
+  const ignoreBase = config.filePath ? dirname8(config.filePath) : cwd;
   const env = {
     cwd,
     config,
@@ -32716,7 +33113,7 @@ function contextExcept(context, file) {
 function lintedLikeTheCli(file, env) {
   const found = discover({ cwd: env.cwd, patterns: [file], ignorePatterns: env.config.ignorePatterns, ignoreBase: env.ignoreBase, useGitignore: true });
   if (found.skipped.length > 0) return false;
-  const chart = found.charts[0] ?? (found.files.length === 0 ? env.chartOf(dirname6(file)) : void 0);
+  const chart = found.charts[0] ?? (found.files.length === 0 ? env.chartOf(dirname8(file)) : void 0);
   return chart === void 0;
 }
 var session;
