@@ -2,7 +2,8 @@
 // run would (walk from its root with --render-charts, no config of its own), then again with
 // the namespaces labelled as their READMEs do by hand (istio-injection=enabled on default,
 // test and sample). Prints the findings per repository and rule, the notes, and the median
-// and longest message. `--list` prints every finding too; `--json FILE` writes them all.
+// and longest message, and the share of workloads judged (their place in the mesh known).
+// `--list` prints every finding too; `--json FILE` writes them all.
 // Needs helm for the charts: `npm run test:binaries` fetches one (else helm on PATH).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -40,13 +41,21 @@ try {
   ]) {
     console.log(`\n## ${run.name}\n`);
     let total = 0;
+    let workloads = 0;
+    let judged = 0;
     for (const name of names) {
       const started = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, [bin, '--render-charts', '-f', 'json', ...run.extra, '.'], { cwd: join(repos, name), env, encoding: 'utf8', maxBuffer: 1 << 30 });
+      const r = spawnSync(process.execPath, [bin, '--render-charts', '-f', 'json-with-metadata', ...run.extra, '.'], { cwd: join(repos, name), env, encoding: 'utf8', maxBuffer: 1 << 30 });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       let results = [];
       try {
-        results = JSON.parse(r.stdout);
+        const report = JSON.parse(r.stdout);
+        results = report.results;
+        const c = report.metadata.coverage;
+        if (c) {
+          workloads += c.workloads;
+          judged += c.judged;
+        }
       } catch {
         console.log(`${name}: exit ${r.status}, no JSON report: ${r.stderr.split('\n')[0]}`);
         continue;
@@ -69,6 +78,8 @@ try {
       if (list) for (const x of all.filter((a) => a.repo === name && a.run === run.name)) console.log(`    ${x.file}:${x.line} ${x.rule} ${x.severity === 2 ? 'error' : 'warn'}: ${x.message}`);
     }
     console.log(`total: ${total} findings`);
+    // How much the run judged: the workloads whose place in the mesh is known (coverage.ts).
+    console.log(`judged: ${judged} of ${workloads} workloads (${workloads ? Math.round((100 * judged) / workloads) : 0}%)`);
   }
   lengths.sort((a, b) => a - b);
   if (lengths.length) console.log(`\nmessages (first run): median ${lengths[Math.floor(lengths.length / 2)]} characters, longest ${lengths[lengths.length - 1]}`);

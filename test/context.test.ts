@@ -32,6 +32,52 @@ test('--context: the Namespace in another folder decides injection; nothing is r
   });
 });
 
+test('the repository is the context: a file linted alone in a git repository takes its facts from the rest of it; --no-repository-context turns it off', () => {
+  withTemp((t) => {
+    repo(t);
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    const alone = cli(['-f', 'json', 'apps/web.yaml'], { cwd: t.dir });
+    assert.equal(flat(alone), ['apps/web.yaml 12:7 injection-host-network'], 'the Namespace elsewhere in the repository decides');
+    // From a sub-folder too: the repository is found from the inputs, not the working directory.
+    assert.equal(flat(cli(['-f', 'json', 'web.yaml'], { cwd: t.path('apps') })), ['web.yaml 12:7 injection-host-network']);
+    const off = cli(['-f', 'json', '--no-repository-context', 'apps/web.yaml'], { cwd: t.dir });
+    assert.equal(flat(off), []);
+    // How much each run judged, on stderr (a hostNetwork pod is never injected, whatever its namespace).
+    t.write('apps/api.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: api, namespace: shop }\nspec:\n  template:\n    spec:\n      containers: [{ name: api, image: api }]\n');
+    assert.match(cli(['apps'], { cwd: t.dir }).stderr, /^meshlint: judged 2 of 2 workloads$/m);
+    assert.match(cli(['--no-repository-context', 'apps'], { cwd: t.dir }).stderr, /^meshlint: judged 1 of 2 workloads; 1 wait on: labels of 1 namespace \(pass their Namespace files, or state them under namespaces: in \.meshlint\.yaml\)$/m);
+    // -q says errors only: no line.
+    assert.not.match(cli(['-q', 'apps'], { cwd: t.dir }).stderr, /judged/);
+  });
+});
+
+test('the repository as context never outweighs the inputs: a Namespace the inputs define is theirs, whatever another folder says', () => {
+  withTemp((t) => {
+    repo(t);
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    // Another cluster's folder labels the same namespace otherwise: the linted folder's own Namespace decides.
+    t.write('clusters/b/namespaces.yaml', NAMESPACE.replace(/istio-injection: enabled/, 'istio-injection: disabled'));
+    t.write('apps/namespace.yaml', NAMESPACE);
+    const r = cli(['-f', 'json', 'apps'], { cwd: t.dir });
+    assert.equal(flat(r), ['apps/web.yaml 12:7 injection-host-network']);
+    assert.not.match(r.stderr, /defined 2 times/);
+    // Linted alone, the two definitions of the rest of the repository disagree: unknown, and said so.
+    const alone = cli(['-f', 'json', 'apps/web.yaml'], { cwd: t.dir });
+    assert.equal(flat(alone), []);
+    assert.match(alone.stderr, /namespace shop is defined 3 times with different labels/);
+  });
+});
+
+test('outside a repository and without a config, nothing beyond the inputs and --context is read', () => {
+  withTemp((t) => {
+    repo(t);
+    assert.equal(flat(cli(['-f', 'json', 'apps/web.yaml'], { cwd: t.dir })), []);
+    // Below a .meshlint.yaml, its folder stands for the repository.
+    t.write('.meshlint.yaml', 'rules: {}\n');
+    assert.equal(flat(cli(['-f', 'json', 'apps/web.yaml'], { cwd: t.dir })), ['apps/web.yaml 12:7 injection-host-network']);
+  });
+});
+
 test('--context does not lint a named file twice, and a file both named and in context is reported', () => {
   withTemp((t) => {
     repo(t);

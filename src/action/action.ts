@@ -11,7 +11,7 @@ import { ListInputError, parseListInput } from './args.ts';
 import { diffFromArgs, type DiffRun } from '../cli/diff.ts';
 import type { CliIO } from '../cli/io.ts';
 import { lintFromArgs } from '../cli/lint.ts';
-import { formatReport, printNotes, runNotes } from '../cli/output.ts';
+import { formatReport, printCoverage, printNotes, runNotes } from '../cli/output.ts';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText, type DiffLink } from '../format/diff.ts';
 import { toUri } from '../format/sarif.ts';
 import { dropControls, selectAnnotations } from '../format/github.ts';
@@ -380,11 +380,12 @@ export async function runAction(): Promise<number> {
       return run;
     }
     const { results, report, config } = run;
+    printCoverage(report.coverage, cli);
     printNotes(report, cli, false);
     if (format === 'sarif') {
-      const sarif = formatReport('sarif', results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) });
+      const sarif = formatReport('sarif', results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report), coverage: report.coverage });
       if (!writeSarif(env.GITHUB_EVENT_NAME === 'push' ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif)) return 2;
-    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));
+    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report), coverage: report.coverage }));
     const annotated = annotateAll(results);
     counts = count(results);
     if (env.GITHUB_STEP_SUMMARY) {
@@ -398,6 +399,7 @@ export async function runAction(): Promise<number> {
         sarifFile: sarifPath || undefined,
         files: report.stats.files,
         notes: runNotes(report),
+        coverage: report.coverage,
       });
       await core.summary.addRaw(markdown, true).write();
     }

@@ -30,6 +30,7 @@ const OPTIONS = {
   stats: { type: 'boolean' },
   concurrency: { type: 'string' },
   context: { type: 'string', multiple: true },
+  'no-repository-context': { type: 'boolean' },
   'render-charts': { type: 'boolean' },
   'render-overlays': { type: 'boolean' },
   'helm-chart': { type: 'string', multiple: true },

@@ -15,7 +15,7 @@ import { runFacts } from './facts.ts';
 import { HELP, COMMAND_HELP } from './help.ts';
 import { type CliIO, UsageError, guarded, useColor, emit, writeFailure, writeOrExit } from './io.ts';
 import { lintParsed } from './lint.ts';
-import { formatReport, runNotes, printNotes, statsLine } from './output.ts';
+import { formatReport, runNotes, printCoverage, printNotes, statsLine } from './output.ts';
 import { listRules } from './rules.ts';
 
 /** Runs the CLI; returns the exit code. */
@@ -72,10 +72,13 @@ function run(argv: readonly string[], io: CliIO): number {
   const { results, report, config } = linted;
   if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
-  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
+  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
-  // --quiet reports errors only, as ESLint's does: a note is not one.
-  if (!v.quiet) printNotes(report, io, Boolean(v.stats));
+  // --quiet reports errors only, as ESLint's does: a note is not one, nor how much was judged.
+  if (!v.quiet) {
+    printCoverage(report.coverage, io);
+    printNotes(report, io, Boolean(v.stats));
+  }
 
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);

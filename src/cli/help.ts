@@ -71,6 +71,10 @@ Options:
       --context PATH           Read PATH (file or directory) for facts only: Namespaces,
                                injection webhooks, mesh config. Nothing is reported on
                                it; repeatable. For hooks that pass only changed files
+      --no-repository-context  Do not read the rest of the repository the inputs lie in
+                               (the folder holding .git, else the config's folder) for
+                               facts. Read by default: what the inputs and --context
+                               define wins over it
       --color, --no-color      Force colours on or off (default: on for a terminal,
                                unless NO_COLOR is set; FORCE_COLOR=1 or 0 decides first)
 

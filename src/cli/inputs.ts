@@ -227,6 +227,13 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   for (const g of groups) {
     for (const c of readContext(v, g.config, inputs, io)) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
   }
+  // The rest of the repository the inputs lie in, for facts only (read after the named context, which it never replaces).
+  if (!v['no-repository-context']) {
+    const roots = repositoryRoots([...paths.map((p) => resolve(io.cwd, p)), ...charts, ...overlays, ...(useStdin ? [io.cwd] : [])], config);
+    const repository = readRepositoryContext(roots, v, config, inputs, context, io);
+    for (const c of repository.files) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
+    if (repository.cut) notes.push({ id: 'repository-context-cut', message: `the repository was read for facts up to ${repository.cut}: facts in files past it are unknown. Pass the files that hold them with --context, or lint from a smaller folder.` });
+  }
   // Each chart's Chart.yaml, rendered or not, for the Istio charts it pins (version evidence).
   for (const dir of new Set([...charts, ...metCharts])) {
     const file = join(dir, 'Chart.yaml');
@@ -271,6 +278,55 @@ function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], 
   if (missing !== undefined) throw new UsageError(`--context ${missing}: no such file or directory`);
   const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
+}
+
+/** Files of the repository read for facts: far above a real repository's manifests. */
+const MAX_REPOSITORY_FILES = 20_000;
+const MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The repository each input lies in: the folder holding `.git` at or above it, else the folder
+ * of the config in force when the input lies below it; none for an input in neither.
+ */
+function repositoryRoots(paths: readonly string[], config: Config): string[] {
+  const roots = new Set<string>();
+  const configRoot = config.filePath ? dirname(config.filePath) : undefined;
+  for (const p of paths) {
+    const dir = isDirectory(p) ? p : dirname(p);
+    const root = repoRoot(dir) ?? (configRoot !== undefined && (dir === configRoot || dir.startsWith(configRoot + sep)) ? configRoot : undefined);
+    if (root !== undefined) roots.add(root);
+  }
+  return [...roots];
+}
+
+const isDirectory = (p: string): boolean => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The repository's files, read for facts only as --context reads them (ignore files and
+ * patterns honoured, charts left out), less those linted or named as context already; bounded
+ * in files and bytes, with what it was cut at.
+ */
+function readRepositoryContext(roots: readonly string[], v: Values, config: Config, inputs: readonly ReadOutcome[], named: ReadonlyMap<string, ReadOutcome>, io: CliIO): { files: ReadOutcome[]; cut: string | undefined } {
+  if (roots.length === 0) return { files: [], cut: undefined };
+  const { files } = discoverContext({ cwd: io.cwd, paths: roots, config: { ...config, context: [], istio: { ...config.istio, valuesFiles: [] } }, ignorePatterns: v['ignore-pattern'], useGitignore: !v['no-gitignore'] });
+  const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
+  const out: ReadOutcome[] = [];
+  let bytes = 0;
+  for (const f of files) {
+    if (linted.has(f) || named.has(f)) continue;
+    if (out.length >= MAX_REPOSITORY_FILES || bytes >= MAX_REPOSITORY_BYTES) return { files: out, cut: out.length >= MAX_REPOSITORY_FILES ? `${MAX_REPOSITORY_FILES} files` : `${MAX_REPOSITORY_BYTES / 1024 / 1024} MB` };
+    const read = readSource(f, io.cwd);
+    if (!read.ok) continue;
+    bytes += read.file.text.length;
+    out.push({ ok: true, file: { ...read.file, repositoryContext: true } });
+  }
+  return { files: out, cut: undefined };
 }
 
 /**

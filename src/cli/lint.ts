@@ -4,6 +4,7 @@ import { allRules } from '../../rules/index.ts';
 import type { Config } from '../engine/config.ts';
 import { applyBaseline, baselineNote } from '../engine/baseline.ts';
 import { lint, type LintOptions, type LintReport } from '../engine/linter.ts';
+import { withUnrenderedReleases } from '../engine/coverage.ts';
 import { mergeReports } from '../engine/report.ts';
 import { factGroupsOf } from '../engine/facts-pass.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
@@ -113,7 +114,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   }
   if (groups.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
 
-  report = { ...report, notes: [...notes, ...report.notes] };
+  report = { ...report, notes: [...notes, ...report.notes], coverage: withUnrenderedReleases(report.coverage, notes.reduce((n, x) => n + (x.releases ?? 0), 0)) };
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));

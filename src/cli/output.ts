@@ -6,6 +6,7 @@ import type { LintReport } from '../engine/linter.ts';
 import { formatGithub } from '../format/github.ts';
 import { formatJson, formatJsonWithMetadata } from '../format/json.ts';
 import type { Note } from '../engine/notes.ts';
+import { coverageLine, type Coverage } from '../engine/coverage.ts';
 import { unreadPlace, type Unread } from '../engine/unread.ts';
 import { formatSarif } from '../format/sarif.ts';
 import { formatStylish } from '../format/stylish.ts';
@@ -25,6 +26,8 @@ export interface ReportOptions {
   readonly automationId?: string;
   /** The run's notes, for the formats that carry them (json-with-metadata, sarif). */
   readonly notes?: readonly Note[];
+  /** How much the run judged, for the formats that carry it (json-with-metadata, sarif). */
+  readonly coverage?: Coverage;
 }
 
 /** The report text in one of the formats. */
@@ -34,7 +37,7 @@ export function formatReport(format: Format, results: readonly LintResult[], con
     case 'json':
       return formatJson(results) + '\n';
     case 'json-with-metadata':
-      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [] }) + '\n';
+      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [], ...(opts.coverage ? { coverage: opts.coverage } : {}) }) + '\n';
     case 'github':
       return formatGithub(results);
     case 'sarif': {
@@ -46,7 +49,7 @@ export function formatReport(format: Format, results: readonly LintResult[], con
       );
       // URIs relative to the repository root (%SRCROOT%), wherever in it meshlint runs.
       const srcRoot = repoRoot(resolve(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + '\n';
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, ...(opts.coverage ? { coverage: opts.coverage } : {}) }) + '\n';
     }
     default:
       return formatStylish(results, { color: opts.color });
@@ -75,6 +78,12 @@ export function printUnread(unread: readonly Unread[], io: CliIO): number {
     io.stderr(line);
   }
   return unread.length > 0 ? 1 : 0;
+}
+
+/** How much the run judged, in one line on stderr: "meshlint: judged 94 of 362 workloads; …". */
+export function printCoverage(coverage: Coverage, io: CliIO): void {
+  const line = coverageLine(coverage);
+  if (line) io.stderr(`${TOOL_NAME}: ${safeText(line)}\n`);
 }
 
 /** The run's notes, said once each on stderr (at most three without --stats). */

@@ -24,6 +24,8 @@ export interface SourceFile {
   readonly origin?: RenderOrigin;
   /** Set on a file linted as written that a Kustomize build may change (a kustomization in its folder or above it). */
   readonly kustomized?: true;
+  /** Set on a file of the inputs' repository read for facts only, not named as context: what the inputs or --context define wins over it. */
+  readonly repositoryContext?: true;
 }
 
 /** Where a rendered input came from, and how to report on the files the user edits. */

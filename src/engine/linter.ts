@@ -16,6 +16,7 @@ import { predictForTemplate } from '../model/injection/pod-injection.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile, wholeFile } from '../parse/yaml.ts';
+import { CoverageCounter, type Coverage } from './coverage.ts';
 import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../common/types.ts';
 import { exactText } from '../common/masked-text.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
@@ -74,6 +75,8 @@ export interface LintReport {
    * config turned off. The facts' own notes (inputs that disagree) are in `facts.mesh.notes`.
    */
   readonly notes: readonly Note[];
+  /** How many of the workloads met were judged, and what the others wait on (coverage.ts). */
+  readonly coverage: Coverage;
 }
 
 export const PARSE_ERROR_RULE = 'parse-error';
@@ -239,6 +242,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
+  const coverage = new CoverageCounter();
   let inputIndex = -1;
   /** Each input's index, by its file. */
   const inputOf = new WeakMap<SourceFile, number>();
@@ -380,6 +384,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
           // A workload is judged against its own revision's version, where the file's installs
           // run several (a canary upgrade): the version of the istiod that injects it.
           const own = probe ? current : revisionScope(template);
+          if (!probe) coverage.add(template, own.facts);
           emitTo(own, 'PodTemplate', template);
           options.onPodTemplate?.(template, own.facts, locator);
           for (const c of template.containers) emitTo(own, 'Container', c);
@@ -453,7 +458,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   }
   const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)];
   const hidden = facts.mesh.hidden;
-  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 
 /** `hidden`: values read from Secrets, which no message may quote (see hidden-values.ts). */

@@ -68,6 +68,8 @@ export interface Note {
   readonly id: string;
   readonly message: string;
   readonly places?: readonly NotePlace[];
+  /** Chart releases of GitOps objects the note says were not rendered: their workloads are not seen (the coverage counts them). */
+  readonly releases?: number;
 }
 
 /** Files a fact keeps a place in: an editor marks a note once in a file; bounded for a large run. */

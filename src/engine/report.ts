@@ -4,6 +4,7 @@ import type { SkipReason } from '../load/resources.ts';
 import type { LintMessage, LintResult } from '../common/types.ts';
 import type { LintReport } from './linter.ts';
 import type { Note } from './notes.ts';
+import { mergeCoverage } from './coverage.ts';
 
 /**
  * The reports of several renders of the same inputs (a values matrix) as one: a finding that
@@ -40,7 +41,7 @@ export function mergeReports(reports: readonly LintReport[]): LintReport {
       ]),
     ),
   }));
-  return { results, stats, facts: (reports[0] as LintReport).facts, notes: mergeNotes(reports.map((r) => r.notes)) };
+  return { results, stats, facts: (reports[0] as LintReport).facts, notes: mergeNotes(reports.map((r) => r.notes)), coverage: mergeCoverage(reports.map((r) => r.coverage)) };
 }
 
 /** The notes of several renders: each id once (the first render's text, which names the most). */

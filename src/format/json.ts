@@ -2,6 +2,7 @@
 import { PARSE_ERROR_RULE } from '../engine/linter.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import type { Note } from '../engine/notes.ts';
+import { coverageJson, type Coverage } from '../engine/coverage.ts';
 import type { LintResult } from '../common/types.ts';
 import { jsonText } from '../common/text.ts';
 
@@ -12,13 +13,14 @@ export function formatJson(results: readonly LintResult[]): string {
 /**
  * ESLint's `json-with-metadata` shape: `{ results, metadata }`, the metadata holding the
  * working directory, each rule's type, description and page, and the run's notes (what it
- * could not decide and which fact to state), which the plain JSON array has no place for.
+ * could not decide and which fact to state) and its coverage (how many workloads it judged, and
+ * what the others wait on), which the plain JSON array has no place for.
  */
-export function formatJsonWithMetadata(results: readonly LintResult[], meta: { cwd: string; rules: readonly MeshlintRule[]; notes: readonly Note[] }): string {
+export function formatJsonWithMetadata(results: readonly LintResult[], meta: { cwd: string; rules: readonly MeshlintRule[]; notes: readonly Note[]; coverage?: Coverage }): string {
   const rulesMeta = Object.fromEntries(
     meta.rules.map((r) => [r.name, { type: r.meta.type, docs: { description: r.meta.docs.description, url: r.meta.docs.url }, ...(r.meta.fixable ? { fixable: r.meta.fixable } : {}), ...(r.meta.hasSuggestions ? { hasSuggestions: true } : {}) }]),
   );
-  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
+  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })), ...(meta.coverage ? { coverage: coverageJson(meta.coverage) } : {}) } });
 }
 
 /** A file that could not be read or parsed: ESLint's fatal errors. */

@@ -4,6 +4,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Note } from '../engine/notes.ts';
+import { coverageJson, type Coverage } from '../engine/coverage.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import { HOMEPAGE, TOOL_NAME, VERSION } from '../common/meta.ts';
 import type { LintMessage, LintResult } from '../common/types.ts';
@@ -23,6 +24,8 @@ export interface SarifOptions {
   readonly srcRoot?: string;
   /** The run's notes: invocation-level notifications. */
   readonly notes?: readonly Note[];
+  /** How much the run judged: the run's `properties.coverage`. */
+  readonly coverage?: Coverage;
 }
 
 /** A lone surrogate (no file system yields one, but a name passed in could) would make encodeURIComponent throw. */
@@ -150,6 +153,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
           },
         ],
         columnKind: 'utf16CodeUnits',
+        ...(opts.coverage ? { properties: { coverage: coverageJson(opts.coverage) } } : {}),
         results: sarifResults,
       },
     ],

@@ -4,6 +4,7 @@
 // a manifest cannot inject Markdown, HTML or links into the page.
 import { DOCS_URL, TOOL_NAME } from '../common/meta.ts';
 import type { Note } from '../engine/notes.ts';
+import { coverageLine, type Coverage } from '../engine/coverage.ts';
 import type { LintResult } from '../common/types.ts';
 import { findingContext, plural } from '../common/text.ts';
 import { toUri } from './sarif.ts';
@@ -26,6 +27,8 @@ export interface SummaryOptions {
   readonly files: number;
   /** The run's notes: what it could not decide and which fact to state. */
   readonly notes?: readonly Note[];
+  /** How much the run judged: said under the count. */
+  readonly coverage?: Coverage;
 }
 
 /** One line per note of the run, under the findings. */
@@ -50,10 +53,12 @@ export function formatSummary(results: readonly LintResult[], opts: SummaryOptio
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   const scope = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : '';
   let md = `## ${TOOL_NAME}${scope}\n\n`;
+  const judged = opts.coverage ? coverageLine(opts.coverage) : undefined;
+  const coverage = judged ? `${escapeMarkdown(judged.charAt(0).toUpperCase() + judged.slice(1))}.\n` : '';
   if (errors + warnings === 0) {
-    return `${md}No problems found in ${plural(opts.files, 'file')}.\n${notesSection(opts.notes)}`;
+    return `${md}No problems found in ${plural(opts.files, 'file')}.\n${coverage ? `\n${coverage}` : ''}${notesSection(opts.notes)}`;
   }
-  md += `**${plural(errors, 'error')}, ${plural(warnings, 'warning')}** in ${plural(opts.files, 'file')} linted.\n\n`;
+  md += `**${plural(errors, 'error')}, ${plural(warnings, 'warning')}** in ${plural(opts.files, 'file')} linted.\n\n${coverage ? `${coverage}\n` : ''}`;
 
   const byRule = new Map<string, { errors: number; warnings: number }>();
   for (const r of results) {

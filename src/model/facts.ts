@@ -153,6 +153,9 @@ export class FactsBuilder {
   private readonly createdNamespaces = new Map<string, CreatedNamespace[]>();
   /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
   private readonly unknownNamespaces = new Set<string>();
+  /** Namespace objects of the rest of the repository (read for facts only): used where the inputs and the context define none. */
+  private readonly repositoryNamespaces = new Map<string, NamespaceFact[]>();
+  private readonly repositoryUnknownNamespaces = new Set<string>();
   private releasesAdded = false;
   private readonly releaseNotes: string[] = [];
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
@@ -214,16 +217,19 @@ export class FactsBuilder {
       const md = asObject(r.object.metadata) ?? {};
       const labels: Record<string, string> = {};
       for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? '';
+      // The rest of the repository counts where the inputs and the context say nothing of it.
+      const fromRepository = r.doc.file.repositoryContext === true;
       // A label a tool fills in later (`istio.io/rev: ${REV}`) leaves the namespace's labels unknown.
       if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r.name);
+        (fromRepository ? this.repositoryUnknownNamespaces : this.unknownNamespaces).add(r.name);
         return;
       }
       // The Kubernetes API server always sets this label; webhook selectors rely on it.
       labels['kubernetes.io/metadata.name'] = r.name;
-      const list = this.namespaceDefinitions.get(r.name) ?? [];
+      const definitions = fromRepository ? this.repositoryNamespaces : this.namespaceDefinitions;
+      const list = definitions.get(r.name) ?? [];
       list.push({ name: r.name, labels, origin: 'input', resource: r });
-      this.namespaceDefinitions.set(r.name, list);
+      definitions.set(r.name, list);
     }
   }
 
@@ -334,6 +340,10 @@ export class FactsBuilder {
     this.addReleases();
     const namespaces = new Map<string, NamespaceFact>();
     const namespaceNotes: string[] = [...this.releaseNotes];
+    for (const name of this.repositoryUnknownNamespaces) if (!this.namespaceDefinitions.has(name)) this.unknownNamespaces.add(name);
+    for (const [name, defs] of this.repositoryNamespaces) {
+      if (!this.namespaceDefinitions.has(name) && !this.unknownNamespaces.has(name)) this.namespaceDefinitions.set(name, defs);
+    }
     for (const [name, defs] of this.namespaceDefinitions) {
       const first = defs[0] as NamespaceFact;
       const same = defs.every((d) => sameLabels(d.labels, first.labels));

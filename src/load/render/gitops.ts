@@ -356,6 +356,8 @@ export function valuesRoot(cwd: string): string {
 export interface ReleaseNote {
   readonly id: string;
   readonly message: string;
+  /** The releases it says were not rendered. */
+  readonly releases?: number;
   readonly places?: readonly { readonly filePath: string; readonly line: number; readonly column: number }[];
 }
 
@@ -419,6 +421,7 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
       const n = all.length;
       out.push({
         id: 'gitops-releases-not-rendered',
+        releases: n,
         message: `${n} chart release${n === 1 ? '' : 's'} of GitOps objects ${n === 1 ? 'was' : 'were'} not rendered (${shortList(all.map(releaseLabel))}): what ${n === 1 ? 'it deploys' : 'they deploy'} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
         places: places(all),
       });
@@ -430,6 +433,7 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
       const names = [...new Set(missing.map((f) => `${f.deploy.chart}${f.deploy.version ? ` ${f.deploy.version}` : ''}`))];
       out.push({
         id: 'gitops-charts-missing',
+        releases: n,
         message: `${n} chart release${n === 1 ? '' : 's'} of GitOps objects ${n === 1 ? 'was' : 'were'} not rendered: ${names.length === 1 ? 'its chart is' : 'their charts are'} not available (${shortList(names)}). Run meshlint charts for the helm pull command${names.length === 1 ? '' : 's'}, and pass the folder with --charts DIR.`,
         places: places(missing),
       });
@@ -438,7 +442,7 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
     if (other.length > 0) {
       const n = other.length;
       const why = other.map((f) => (f.missing === 'archive' ? `${releaseLabel(f)}: ${f.chart?.path ? displayArchive(f.chart.path, o.cwd) : 'its archive'} is not read (${f.detail})` : `${releaseLabel(f)}: ${f.detail}`));
-      out.push({ id: 'gitops-releases-unknown', message: `${n} chart release${n === 1 ? '' : 's'} of GitOps objects ${n === 1 ? 'was' : 'were'} not rendered (${shortList(why)}).`, places: places(other) });
+      out.push({ id: 'gitops-releases-unknown', releases: n, message: `${n} chart release${n === 1 ? '' : 's'} of GitOps objects ${n === 1 ? 'was' : 'were'} not rendered (${shortList(why)}).`, places: places(other) });
     }
     const partial = jobs.filter((j) => j.gaps.length > 0);
     if (partial.length > 0) {
