@@ -7,7 +7,7 @@ import { suggestKey } from '../engine/schema.ts';
 import { shortList, type Note } from '../engine/notes.ts';
 import { safeText } from '../common/text.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
-import { discoverContext } from '../load/context.ts';
+import { discoverContext, readRepositoryContext, repositoryOf } from '../load/context.ts';
 import { discover, ignoredBy, repoRoot, type Skipped } from '../load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from '../load/overlays-found.ts';
 import { cachedReader } from '../load/render/source-text.ts';
@@ -230,7 +230,8 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   // The rest of the repository the inputs lie in, for facts only (read after the named context, which it never replaces).
   if (!v['no-repository-context']) {
     const roots = repositoryRoots([...paths.map((p) => resolve(io.cwd, p)), ...charts, ...overlays, ...(useStdin ? [io.cwd] : [])], config);
-    const repository = readRepositoryContext(roots, v, config, inputs, context, io);
+    const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
+    const repository = readRepositoryContext(roots, { cwd: io.cwd, config, ignorePatterns: v['ignore-pattern'], useGitignore: !v['no-gitignore'], skip: (f) => linted.has(f) || context.has(f) });
     for (const c of repository.files) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
     if (repository.cut) notes.push({ id: 'repository-context-cut', message: `the repository was read for facts up to ${repository.cut}: facts in files past it are unknown. Pass the files that hold them with --context, or lint from a smaller folder.` });
   }
@@ -280,20 +281,11 @@ function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], 
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
 
-/** Files of the repository read for facts: far above a real repository's manifests. */
-const MAX_REPOSITORY_FILES = 20_000;
-const MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
-
-/**
- * The repository each input lies in: the folder holding `.git` at or above it, else the folder
- * of the config in force when the input lies below it; none for an input in neither.
- */
+/** The repositories the inputs lie in (context.ts repositoryOf), each once. */
 function repositoryRoots(paths: readonly string[], config: Config): string[] {
   const roots = new Set<string>();
-  const configRoot = config.filePath ? dirname(config.filePath) : undefined;
   for (const p of paths) {
-    const dir = isDirectory(p) ? p : dirname(p);
-    const root = repoRoot(dir) ?? (configRoot !== undefined && (dir === configRoot || dir.startsWith(configRoot + sep)) ? configRoot : undefined);
+    const root = repositoryOf(isDirectory(p) ? p : dirname(p), config);
     if (root !== undefined) roots.add(root);
   }
   return [...roots];
@@ -306,28 +298,6 @@ const isDirectory = (p: string): boolean => {
     return false;
   }
 };
-
-/**
- * The repository's files, read for facts only as --context reads them (ignore files and
- * patterns honoured, charts left out), less those linted or named as context already; bounded
- * in files and bytes, with what it was cut at.
- */
-function readRepositoryContext(roots: readonly string[], v: Values, config: Config, inputs: readonly ReadOutcome[], named: ReadonlyMap<string, ReadOutcome>, io: CliIO): { files: ReadOutcome[]; cut: string | undefined } {
-  if (roots.length === 0) return { files: [], cut: undefined };
-  const { files } = discoverContext({ cwd: io.cwd, paths: roots, config: { ...config, context: [], istio: { ...config.istio, valuesFiles: [] } }, ignorePatterns: v['ignore-pattern'], useGitignore: !v['no-gitignore'] });
-  const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
-  const out: ReadOutcome[] = [];
-  let bytes = 0;
-  for (const f of files) {
-    if (linted.has(f) || named.has(f)) continue;
-    if (out.length >= MAX_REPOSITORY_FILES || bytes >= MAX_REPOSITORY_BYTES) return { files: out, cut: out.length >= MAX_REPOSITORY_FILES ? `${MAX_REPOSITORY_FILES} files` : `${MAX_REPOSITORY_BYTES / 1024 / 1024} MB` };
-    const read = readSource(f, io.cwd);
-    if (!read.ok) continue;
-    bytes += read.file.text.length;
-    out.push({ ok: true, file: { ...read.file, repositoryContext: true } });
-  }
-  return { files: out, cut: undefined };
-}
 
 /**
  * The folders of charts GitOps objects deploy: --charts (anywhere, as typed), else the config's

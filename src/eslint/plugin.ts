@@ -15,7 +15,7 @@ import type { MeshlintRule } from '../engine/rule-api.ts';
 import { suggestKey } from '../engine/schema.ts';
 import { safeText } from '../common/text.ts';
 import { findConfigFile, loadConfigFile } from '../engine/config-file.ts';
-import { discoverContext } from '../load/context.ts';
+import { discoverContext, readRepositoryContext, repositoryOf } from '../load/context.ts';
 import { chartFinder, discover } from '../load/discover.ts';
 import { decodeSource, displayPathOf, readRegularFile, readSource, type ReadOutcome } from '../load/read.ts';
 import { parseIstioVersion } from '../model/install/istio-version.ts';
@@ -33,14 +33,16 @@ interface MeshlintSettings {
   /** Files and directories read for facts only (relative to ESLint's cwd). */
   readonly context: readonly string[];
   readonly istioVersion: string | undefined;
+  /** Whether the rest of the repository ESLint runs in is read for facts, as the CLI reads it (default: true). */
+  readonly repositoryContext: boolean;
 }
 
 const SETTINGS = 'ESLint settings';
-const SETTINGS_KEYS = ['config', 'context', 'istioVersion'] as const;
+const SETTINGS_KEYS = ['config', 'context', 'istioVersion', 'repositoryContext'] as const;
 
 function readSettings(raw: unknown): MeshlintSettings {
-  if (raw === undefined || raw === null) return { config: undefined, context: [], istioVersion: undefined };
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(SETTINGS, 'meshlint', 'must be an object: { config?, context?, istioVersion? }');
+  if (raw === undefined || raw === null) return { config: undefined, context: [], istioVersion: undefined, repositoryContext: true };
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(SETTINGS, 'meshlint', 'must be an object: { config?, context?, istioVersion?, repositoryContext? }');
   const s = raw as Record<string, unknown>;
   for (const key of Object.keys(s)) {
     if (!(SETTINGS_KEYS as readonly string[]).includes(key)) {
@@ -54,7 +56,8 @@ function readSettings(raw: unknown): MeshlintSettings {
   if (s.istioVersion !== undefined && (typeof s.istioVersion !== 'string' || !parseIstioVersion(s.istioVersion))) {
     throw new ConfigError(SETTINGS, 'meshlint.istioVersion', 'must be an Istio version such as "1.27" or "1.26.3" (a string)');
   }
-  return { config: s.config, context: (s.context as string[] | undefined) ?? [], istioVersion: s.istioVersion as string | undefined };
+  if (s.repositoryContext !== undefined && typeof s.repositoryContext !== 'boolean') throw new ConfigError(SETTINGS, 'meshlint.repositoryContext', 'must be true or false');
+  return { config: s.config, context: (s.context as string[] | undefined) ?? [], istioVersion: s.istioVersion as string | undefined, repositoryContext: s.repositoryContext !== false };
 }
 
 // ------------------------------------------------------------------ environment
@@ -134,6 +137,12 @@ function readContext(cwd: string, settings: MeshlintSettings, config: Config): C
   for (const f of files) {
     const resources = factResources([readSource(f, cwd)], config);
     if (resources.length > 0) byFile.set(f, resources);
+  }
+  // The rest of the repository, as the CLI reads it: what the named context defines wins over it.
+  const root = settings.repositoryContext ? repositoryOf(cwd, config) : undefined;
+  for (const read of readRepositoryContext(root === undefined ? [] : [root], { cwd, config, skip: (f) => byFile.has(f) }).files) {
+    const resources = factResources([read], config);
+    if (resources.length > 0 && read.ok && read.file.absPath) byFile.set(read.file.absPath, resources);
   }
   return { byFile, all: [...byFile.values()].flat() };
 }

@@ -2,10 +2,11 @@
 // read for facts only.
 // Discovered as inputs are; a path of the config file that matches nothing is a config
 // error, any other is handed back for the caller to name its own flag or setting.
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { ConfigError, type Config } from '../common/config.ts';
 import { discover } from './discover.ts';
-import { displayPathOf } from './read.ts';
+import { repoRoot } from './boundary.ts';
+import { displayPathOf, readSource, type ReadOutcome } from './read.ts';
 
 export interface ContextOptions {
   readonly cwd: string;
@@ -37,4 +38,41 @@ export function discoverContext(opts: ContextOptions): { files: string[]; missin
     throw new ConfigError(config.filePath, 'istio.valuesFiles', `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
   return { files: found.files, missing: missing === undefined ? undefined : displayPathOf(missing, cwd) };
+}
+
+/** Files of the repository read for facts: far above a real repository's manifests. */
+export const MAX_REPOSITORY_FILES = 20_000;
+export const MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The repository a folder lies in: the folder holding `.git` at or above it, else the folder of
+ * the config in force when the folder lies below it; undefined in neither.
+ */
+export function repositoryOf(dir: string, config: Config): string | undefined {
+  const configRoot = config.filePath ? dirname(config.filePath) : undefined;
+  return repoRoot(dir) ?? (configRoot !== undefined && (dir === configRoot || dir.startsWith(configRoot + sep)) ? configRoot : undefined);
+}
+
+/**
+ * The files of the repositories `roots`, read for facts only as --context reads them (ignore
+ * files and patterns honoured, charts left out), less those `skip` names; each marked as the
+ * repository's (what the inputs and --context define wins over it). Bounded in files and bytes:
+ * `cut` says where it stopped.
+ */
+export function readRepositoryContext(roots: readonly string[], opts: { readonly cwd: string; readonly config: Config; readonly ignorePatterns?: readonly string[]; readonly useGitignore?: boolean; readonly skip: (file: string) => boolean }): { files: ReadOutcome[]; cut: string | undefined } {
+  if (roots.length === 0) return { files: [], cut: undefined };
+  const config: Config = { ...opts.config, context: [], istio: { ...opts.config.istio, valuesFiles: [] } };
+  const { files } = discoverContext({ cwd: opts.cwd, paths: roots, config, ...(opts.ignorePatterns ? { ignorePatterns: opts.ignorePatterns } : {}), ...(opts.useGitignore !== undefined ? { useGitignore: opts.useGitignore } : {}) });
+  const out: ReadOutcome[] = [];
+  let bytes = 0;
+  for (const f of files) {
+    if (opts.skip(f)) continue;
+    if (out.length >= MAX_REPOSITORY_FILES) return { files: out, cut: `${MAX_REPOSITORY_FILES} files` };
+    if (bytes >= MAX_REPOSITORY_BYTES) return { files: out, cut: `${MAX_REPOSITORY_BYTES / 1024 / 1024} MB` };
+    const read = readSource(f, opts.cwd);
+    if (!read.ok) continue;
+    bytes += read.file.text.length;
+    out.push({ ok: true, file: { ...read.file, repositoryContext: true } });
+  }
+  return { files: out, cut: undefined };
 }
