@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep9, value } = collItem;
+        const { start, key, sep: sep10, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep9?.[0],
+          next: key ?? sep10?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep9) {
+          if (!keyProps.anchor && !keyProps.tag && !sep10) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep10 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep10, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep9 = "";
+        let sep10 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep9 + cb;
-              sep9 = "";
+                comment += sep10 + cb;
+              sep10 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep9 += source;
+                sep10 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep9, value } = collItem;
+        const { start, key, sep: sep10, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep9?.[0],
+          next: key ?? sep10?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep9 && !value) {
+          if (!props.anchor && !props.tag && !sep10 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep9 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
+        if (!isMap8 && !sep10 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep10, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep10 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep9)
-                for (const st2 of sep9) {
+              if (sep10)
+                for (const st2 of sep10) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep10, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep9 = "";
+      let sep10 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep9 + indent.slice(trimIndent) + content;
-          sep9 = "\n";
+          value += sep10 + indent.slice(trimIndent) + content;
+          sep10 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep9 === " ")
-            sep9 = "\n";
-          else if (!prevMoreIndented && sep9 === "\n")
-            sep9 = "\n\n";
-          value += sep9 + indent.slice(trimIndent) + content;
-          sep9 = "\n";
+          if (sep10 === " ")
+            sep10 = "\n";
+          else if (!prevMoreIndented && sep10 === "\n")
+            sep10 = "\n\n";
+          value += sep10 + indent.slice(trimIndent) + content;
+          sep10 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep9 === "\n")
+          if (sep10 === "\n")
             value += "\n";
           else
-            sep9 = "\n";
+            sep10 = "\n";
         } else {
-          value += sep9 + content;
-          sep9 = " ";
+          value += sep10 + content;
+          sep10 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep9 = " ";
+      let sep10 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep9 === "\n")
-            res += sep9;
+          if (sep10 === "\n")
+            res += sep10;
           else
-            sep9 = "\n";
+            sep10 = "\n";
         } else {
-          res += sep9 + lm;
-          sep9 = " ";
+          res += sep10 + lm;
+          sep10 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep9 + (match?.[1] ?? "");
+      return res + sep10 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep9, value }) {
+    function stringifyItem({ start, key, sep: sep10, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep9)
-        for (const st2 of sep9)
+      if (sep10)
+        for (const st2 of sep10)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep9;
+          let sep10;
           if (scalar.end) {
-            sep9 = scalar.end;
-            sep9.push(this.sourceToken);
+            sep10 = scalar.end;
+            sep10.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep9 = [this.sourceToken];
+            sep10 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep9 }]
+            items: [{ start, key: scalar, sep: sep10 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep9 = it2.sep;
-                  sep9.push(this.sourceToken);
+                  const sep10 = it2.sep;
+                  sep10.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep9 }]
+                    items: [{ start: start2, key, sep: sep10 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep9 = fc.end.splice(1, fc.end.length);
-            sep9.push(this.sourceToken);
+            const sep10 = fc.end.splice(1, fc.end.length);
+            sep10.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep9 }]
+              items: [{ start, key: fc, sep: sep10 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -17995,7 +17995,7 @@ function info(message) {
 
 // src/action/action.ts
 import { readFileSync as readFileSync6, statSync as statSync10 } from "node:fs";
-import { isAbsolute as isAbsolute8, relative as relative11, resolve as resolve22, sep as sep8 } from "node:path";
+import { isAbsolute as isAbsolute8, relative as relative11, resolve as resolve22, sep as sep9 } from "node:path";
 
 // src/action/args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -22674,14 +22674,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep9, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep10, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep9 === void 0) return true;
-  if (sep9 === " " !== (zone === void 0)) return false;
+  if (sep10 === void 0) return true;
+  if (sep10 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -22753,18 +22753,18 @@ function directiveProblem(text2) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text2 = exact;
-  let sep9 = -1;
-  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep9 = 0;
+  let sep10 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep10 = 0;
   else {
     const i = text2.indexOf("\n---");
-    if (i !== -1) sep9 = i + 1;
+    if (i !== -1) sep10 = i + 1;
   }
-  if (sep9 !== -1) {
-    const nl = text2.indexOf("\n", sep9);
-    const line = text2.slice(sep9, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+  if (sep10 !== -1) {
+    const nl = text2.indexOf("\n", sep10);
+    const line = text2.slice(sep10, nl === -1 ? text2.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep9 } };
-    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep9) + " ".repeat(line.length) + text2.slice(sep9 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep10 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep10) + " ".repeat(line.length) + text2.slice(sep10 + line.length);
   }
   text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
   const bad = disallowedCharacter(text2, 0, text2.length, json);
@@ -31958,6 +31958,9 @@ var FactsBuilder = class {
   createdNamespaces = /* @__PURE__ */ new Map();
   /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
   unknownNamespaces = /* @__PURE__ */ new Set();
+  /** Namespace objects of the rest of the repository (read for facts only): used where the inputs and the context define none. */
+  repositoryNamespaces = /* @__PURE__ */ new Map();
+  repositoryUnknownNamespaces = /* @__PURE__ */ new Set();
   releasesAdded = false;
   releaseNotes = [];
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
@@ -32018,14 +32021,16 @@ var FactsBuilder = class {
       const md = asObject(r7.object.metadata) ?? {};
       const labels = {};
       for (const [k2, v2] of Object.entries(asObject(md.labels) ?? {})) labels[k2] = labelString(v2) ?? "";
+      const fromRepository = r7.doc.file.repositoryContext === true;
       if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r7.name);
+        (fromRepository ? this.repositoryUnknownNamespaces : this.unknownNamespaces).add(r7.name);
         return;
       }
       labels["kubernetes.io/metadata.name"] = r7.name;
-      const list4 = this.namespaceDefinitions.get(r7.name) ?? [];
+      const definitions = fromRepository ? this.repositoryNamespaces : this.namespaceDefinitions;
+      const list4 = definitions.get(r7.name) ?? [];
       list4.push({ name: r7.name, labels, origin: "input", resource: r7 });
-      this.namespaceDefinitions.set(r7.name, list4);
+      definitions.set(r7.name, list4);
     }
   }
   /** Each default exportTo the mesh configs among the inputs state: one they agree on (unstated in one is Istio's `*`), else unknown. */
@@ -32122,6 +32127,10 @@ var FactsBuilder = class {
     this.addReleases();
     const namespaces = /* @__PURE__ */ new Map();
     const namespaceNotes = [...this.releaseNotes];
+    for (const name2 of this.repositoryUnknownNamespaces) if (!this.namespaceDefinitions.has(name2)) this.unknownNamespaces.add(name2);
+    for (const [name2, defs] of this.repositoryNamespaces) {
+      if (!this.namespaceDefinitions.has(name2) && !this.unknownNamespaces.has(name2)) this.namespaceDefinitions.set(name2, defs);
+    }
     for (const [name2, defs] of this.namespaceDefinitions) {
       const first = defs[0];
       const same = defs.every((d) => sameLabels(d.labels, first.labels));
@@ -32783,6 +32792,85 @@ function workloadLine(t, locator) {
   return locator.position(t.resource.doc.file, start).line;
 }
 
+// src/engine/coverage.ts
+var MAX_FACTS = 1e4;
+var CoverageCounter = class {
+  workloads = 0;
+  judged = 0;
+  byKind = /* @__PURE__ */ new Map();
+  add(t, facts) {
+    this.workloads++;
+    const wait = waitOf(t, facts);
+    if (!wait) {
+      this.judged++;
+      return;
+    }
+    let entry = this.byKind.get(wait.kind);
+    if (!entry) this.byKind.set(wait.kind, entry = { workloads: 0, facts: /* @__PURE__ */ new Set() });
+    entry.workloads++;
+    if (entry.facts.size < MAX_FACTS) entry.facts.add(wait.fact);
+  }
+  result() {
+    const waiting = [...this.byKind].map(([kind2, e]) => ({ kind: kind2, workloads: e.workloads, facts: e.facts.size }));
+    waiting.sort((a, b) => b.workloads - a.workloads || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+    return { workloads: this.workloads, judged: this.judged, waiting };
+  }
+};
+function mergeCoverage(list4) {
+  const byKind3 = /* @__PURE__ */ new Map();
+  for (const w of list4.flatMap((c) => c.waiting)) {
+    const e = byKind3.get(w.kind) ?? { workloads: 0, facts: 0 };
+    byKind3.set(w.kind, { workloads: e.workloads + w.workloads, facts: e.facts + w.facts });
+  }
+  const waiting = [...byKind3].map(([kind2, e]) => ({ kind: kind2, ...e }));
+  waiting.sort((a, b) => (a.kind === "charts" ? 1 : 0) - (b.kind === "charts" ? 1 : 0) || b.workloads - a.workloads || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  return { workloads: list4.reduce((n, c) => n + c.workloads, 0), judged: list4.reduce((n, c) => n + c.judged, 0), waiting };
+}
+function withUnrenderedReleases(c, releases) {
+  if (releases <= 0) return c;
+  return { ...c, waiting: [...c.waiting.filter((w) => w.kind !== "charts"), { kind: "charts", workloads: 0, facts: releases }] };
+}
+var ORDER = ["namespace-labels", "pod-namespace", "mesh-membership", "injection", "ambient", "charts"];
+function waitOf(t, facts) {
+  const p = predictForTemplate(t, facts);
+  const ns2 = t.resource.namespace;
+  if (p.outcome === "unknown") {
+    if (ns2 === void 0) return { kind: "pod-namespace", fact: "" };
+    if (!facts.namespaces.has(ns2)) return { kind: "namespace-labels", fact: ns2 };
+    const membership2 = facts.mesh.ossm?.membershipOf(ns2, { known: facts.namespaces.get(ns2)?.labels ?? {}, complete: true });
+    if (membership2?.member === "unknown") return { kind: "mesh-membership", fact: ns2 };
+    return { kind: "injection", fact: p.unknownBecause ?? "" };
+  }
+  if (p.outcome === "not-injected") {
+    const capture = captureForTemplate(t, facts);
+    if (capture.outcome === "unknown") return { kind: "ambient", fact: capture.unknownBecause ?? "" };
+  }
+  return void 0;
+}
+var WORDS = {
+  "namespace-labels": { fact: (n) => `labels of ${plural(n, "namespace")}`, fix: "pass their Namespace files, or state them under namespaces: in .meshlint.yaml" },
+  "pod-namespace": { fact: () => "their namespace", fix: "set metadata.namespace, defaultNamespace or --namespace" },
+  "mesh-membership": { fact: (n) => `membership of ${plural(n, "namespace")} in OpenShift Service Mesh`, fix: "pass the ServiceMeshMemberRoll" },
+  injection: { fact: (n) => `${plural(n, "value")} of the install`, fix: "meshlint facts names them" },
+  ambient: { fact: (n) => `ambient capture (${plural(n, "value")})`, fix: "meshlint facts names them" },
+  charts: { fact: (n) => `charts of ${plural(n, "release")}`, fix: "meshlint charts lists them" }
+};
+var NAMED = 2;
+function coverageLine(c) {
+  if (c.workloads === 0 && c.waiting.length === 0) return void 0;
+  const head = `judged ${c.judged} of ${plural(c.workloads, "workload")}`;
+  if (c.waiting.length === 0) return head;
+  const waiting = c.workloads - c.judged;
+  const named = c.waiting.slice(0, NAMED).map((w) => `${WORDS[w.kind].fact(w.facts)} (${WORDS[w.kind].fix})`);
+  const rest = c.waiting.length - NAMED;
+  const what = `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
+  return waiting > 0 ? `${head}; ${waiting} wait on: ${what}` : `${head}; not seen: ${what}`;
+}
+function coverageJson(c) {
+  const line = coverageLine(c);
+  return { workloads: c.workloads, judged: c.judged, waiting: c.waiting.map((w) => ({ kind: w.kind, workloads: w.workloads, facts: w.facts })), ...line ? { summary: line } : {} };
+}
+
 // src/engine/report.ts
 function mergeReports(reports) {
   if (reports.length === 1 && reports[0]) return reports[0];
@@ -32815,7 +32903,7 @@ function mergeReports(reports) {
       ])
     )
   }));
-  return { results, stats, facts: reports[0].facts, notes: mergeNotes(reports.map((r7) => r7.notes)) };
+  return { results, stats, facts: reports[0].facts, notes: mergeNotes(reports.map((r7) => r7.notes)), coverage: mergeCoverage(reports.map((r7) => r7.coverage)) };
 }
 function mergeNotes(lists) {
   const byId = /* @__PURE__ */ new Map();
@@ -33428,6 +33516,7 @@ function lintOnce(inputs, options, probe) {
     return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
+  const coverage = new CoverageCounter();
   let inputIndex = -1;
   const inputOf = /* @__PURE__ */ new WeakMap();
   const inputsBehind = (f) => {
@@ -33545,6 +33634,7 @@ function lintOnce(inputs, options, probe) {
         for (const template2 of podTemplatesOf(r7)) {
           stats.podTemplates++;
           const own = probe ? current : revisionScope(template2);
+          if (!probe) coverage.add(template2, own.facts);
           emitTo(own, "PodTemplate", template2);
           options.onPodTemplate?.(template2, own.facts, locator);
           for (const c of template2.containers) emitTo(own, "Container", c);
@@ -33619,7 +33709,7 @@ function lintOnce(inputs, options, probe) {
   }
   const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf6 : () => void 0)];
   const hidden = facts.mesh.hidden;
-  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2 }, trace };
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
@@ -34021,6 +34111,7 @@ function formatSarif(results, opts) {
           }
         ],
         columnKind: "utf16CodeUnits",
+        ...opts.coverage ? { properties: { coverage: coverageJson(opts.coverage) } } : {},
         results: sarifResults
       }
     ]
@@ -34047,13 +34138,18 @@ function formatSummary(results, opts) {
   let md = `## ${TOOL_NAME}${scope2}
 
 `;
+  const judged2 = opts.coverage ? coverageLine(opts.coverage) : void 0;
+  const coverage = judged2 ? `${escapeMarkdown(judged2.charAt(0).toUpperCase() + judged2.slice(1))}.
+` : "";
   if (errors + warnings === 0) {
     return `${md}No problems found in ${plural(opts.files, "file")}.
-${notesSection(opts.notes)}`;
+${coverage ? `
+${coverage}` : ""}${notesSection(opts.notes)}`;
   }
   md += `**${plural(errors, "error")}, ${plural(warnings, "warning")}** in ${plural(opts.files, "file")} linted.
 
-`;
+${coverage ? `${coverage}
+` : ""}`;
   const byRule = /* @__PURE__ */ new Map();
   for (const r7 of results) {
     for (const m of r7.messages) {
@@ -36363,6 +36459,7 @@ function planReleases(inputs, o) {
       const n = all.length;
       out.push({
         id: "gitops-releases-not-rendered",
+        releases: n,
         message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(all.map(releaseLabel))}): what ${n === 1 ? "it deploys" : "they deploy"} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
         places: places(all)
       });
@@ -36374,6 +36471,7 @@ function planReleases(inputs, o) {
       const names2 = [...new Set(missing.map((f) => `${f.deploy.chart}${f.deploy.version ? ` ${f.deploy.version}` : ""}`))];
       out.push({
         id: "gitops-charts-missing",
+        releases: n,
         message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered: ${names2.length === 1 ? "its chart is" : "their charts are"} not available (${shortList(names2)}). Run meshlint charts for the helm pull command${names2.length === 1 ? "" : "s"}, and pass the folder with --charts DIR.`,
         places: places(missing)
       });
@@ -36382,7 +36480,7 @@ function planReleases(inputs, o) {
     if (other.length > 0) {
       const n = other.length;
       const why = other.map((f) => f.missing === "archive" ? `${releaseLabel(f)}: ${f.chart?.path ? displayArchive(f.chart.path, o.cwd) : "its archive"} is not read (${f.detail})` : `${releaseLabel(f)}: ${f.detail}`);
-      out.push({ id: "gitops-releases-unknown", message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(why)}).`, places: places(other) });
+      out.push({ id: "gitops-releases-unknown", releases: n, message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(why)}).`, places: places(other) });
     }
     const partial = jobs.filter((j2) => j2.gaps.length > 0);
     if (partial.length > 0) {
@@ -36578,6 +36676,7 @@ var OPTIONS = {
   stats: { type: "boolean" },
   concurrency: { type: "string" },
   context: { type: "string", multiple: true },
+  "no-repository-context": { type: "boolean" },
   "render-charts": { type: "boolean" },
   "render-overlays": { type: "boolean" },
   "helm-chart": { type: "string", multiple: true },
@@ -49227,10 +49326,10 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync11, statSync as statSync9 } from "node:fs";
-import { dirname as dirname14, join as join15, resolve as resolve19, sep as sep7 } from "node:path";
+import { dirname as dirname14, join as join15, resolve as resolve19, sep as sep8 } from "node:path";
 
 // src/load/context.ts
-import { dirname as dirname12 } from "node:path";
+import { dirname as dirname12, sep as sep7 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
   const valuesFiles2 = config.istio.valuesFiles ?? [];
@@ -49251,6 +49350,29 @@ function discoverContext(opts) {
     throw new ConfigError(config.filePath, "istio.valuesFiles", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
   return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
+}
+var MAX_REPOSITORY_FILES = 2e4;
+var MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
+function repositoryOf2(dir, config) {
+  const configRoot2 = config.filePath ? dirname12(config.filePath) : void 0;
+  return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep7)) ? configRoot2 : void 0);
+}
+function readRepositoryContext(roots2, opts) {
+  if (roots2.length === 0) return { files: [], cut: void 0 };
+  const config = { ...opts.config, context: [], istio: { ...opts.config.istio, valuesFiles: [] } };
+  const { files } = discoverContext({ cwd: opts.cwd, paths: roots2, config, ...opts.ignorePatterns ? { ignorePatterns: opts.ignorePatterns } : {}, ...opts.useGitignore !== void 0 ? { useGitignore: opts.useGitignore } : {} });
+  const out = [];
+  let bytes = 0;
+  for (const f of files) {
+    if (opts.skip(f)) continue;
+    if (out.length >= MAX_REPOSITORY_FILES) return { files: out, cut: `${MAX_REPOSITORY_FILES} files` };
+    if (bytes >= MAX_REPOSITORY_BYTES) return { files: out, cut: `${MAX_REPOSITORY_BYTES / 1024 / 1024} MB` };
+    const read2 = readSource(f, opts.cwd);
+    if (!read2.ok) continue;
+    bytes += read2.file.text.length;
+    out.push({ ok: true, file: { ...read2.file, repositoryContext: true } });
+  }
+  return { files: out, cut: void 0 };
 }
 
 // src/load/overlays-found.ts
@@ -49419,7 +49541,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     }
     const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve19(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep7))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep8))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -49461,7 +49583,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
   const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0 && f.text.includes("HelmChartInflationGenerator")).map(([dir]) => dir);
-  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep7))));
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep8))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -49488,6 +49610,13 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   const context = /* @__PURE__ */ new Map();
   for (const g of groups) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
+  }
+  if (!v2["no-repository-context"]) {
+    const roots2 = repositoryRoots([...paths.map((p) => resolve19(io.cwd, p)), ...charts, ...overlays, ...useStdin ? [io.cwd] : []], config);
+    const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
+    const repository = readRepositoryContext(roots2, { cwd: io.cwd, config, ignorePatterns: v2["ignore-pattern"], useGitignore: !v2["no-gitignore"], skip: (f) => linted.has(f) || context.has(f) });
+    for (const c of repository.files) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
+    if (repository.cut) notes.push({ id: "repository-context-cut", message: `the repository was read for facts up to ${repository.cut}: facts in files past it are unknown. Pass the files that hold them with --context, or lint from a smaller folder.` });
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
     const file = join15(dir, "Chart.yaml");
@@ -49524,6 +49653,21 @@ function readContext(v2, config, inputs, io) {
   const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
+function repositoryRoots(paths, config) {
+  const roots2 = /* @__PURE__ */ new Set();
+  for (const p of paths) {
+    const root2 = repositoryOf2(isDirectory(p) ? p : dirname14(p), config);
+    if (root2 !== void 0) roots2.add(root2);
+  }
+  return [...roots2];
+}
+var isDirectory = (p) => {
+  try {
+    return statSync9(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
 function chartsDirsOf(v2, config, cwd, paths) {
   const named = [];
   for (const d of v2.charts ?? []) {
@@ -49627,7 +49771,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
     pool?.close();
   }
   if (groups.length > 1) report2 = { ...report2, results: inOrderOf(inputs, report2.results) };
-  report2 = { ...report2, notes: [...notes, ...report2.notes] };
+  report2 = { ...report2, notes: [...notes, ...report2.notes], coverage: withUnrenderedReleases(report2.coverage, notes.reduce((n, x) => n + (x.releases ?? 0), 0)) };
   let results = report2.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
   if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
@@ -49728,7 +49872,7 @@ function formatJsonWithMetadata(results, meta) {
   const rulesMeta = Object.fromEntries(
     meta.rules.map((r7) => [r7.name, { type: r7.meta.type, docs: { description: r7.meta.docs.description, url: r7.meta.docs.url }, ...r7.meta.fixable ? { fixable: r7.meta.fixable } : {}, ...r7.meta.hasSuggestions ? { hasSuggestions: true } : {} }])
   );
-  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
+  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })), ...meta.coverage ? { coverage: coverageJson(meta.coverage) } : {} } });
 }
 var isFatal = (m) => m.ruleId === PARSE_ERROR_RULE && m.severity === 2;
 function jsonResults(results) {
@@ -49849,7 +49993,7 @@ function formatReport(format, results, config, opts) {
     case "json":
       return formatJson(results) + "\n";
     case "json-with-metadata":
-      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [] }) + "\n";
+      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [], ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
     case "github":
       return formatGithub(results);
     case "sarif": {
@@ -49860,7 +50004,7 @@ function formatReport(format, results, config, opts) {
         })
       );
       const srcRoot = repoRoot(resolve20(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
     }
     default:
       return formatStylish(results, { color: opts.color });
@@ -49869,6 +50013,11 @@ function formatReport(format, results, config, opts) {
 function runNotes(report2) {
   const hidden = report2.facts.mesh.hidden;
   return [...report2.notes, ...report2.facts.mesh.notes.map((message) => ({ id: "facts", message: hidden?.hide(message) ?? message }))];
+}
+function printCoverage(coverage, io) {
+  const line = coverageLine(coverage);
+  if (line) io.stderr(`${TOOL_NAME}: ${safeText(line)}
+`);
 }
 function printNotes(report2, io, all) {
   const notes = runNotes(report2).map((n) => n.message);
@@ -50173,7 +50322,7 @@ async function runAction() {
   };
   const pathOf2 = (filePath) => {
     const rel = relative11(workspace, resolve22(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep8).join("/");
+    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep9).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {
@@ -50260,11 +50409,12 @@ ${said.join(" ")}
       return run;
     }
     const { results, report: report2, config } = run;
+    printCoverage(report2.coverage, cli);
     printNotes(report2, cli, false);
     if (format === "sarif") {
-      const sarif = formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) });
+      const sarif = formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2), coverage: report2.coverage });
       if (!writeSarif(env.GITHUB_EVENT_NAME === "push" ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif)) return 2;
-    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
+    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2), coverage: report2.coverage }));
     const annotated = annotateAll(results);
     counts = count2(results);
     if (env.GITHUB_STEP_SUMMARY) {
@@ -50277,7 +50427,8 @@ ${said.join(" ")}
         scope: scope() || void 0,
         sarifFile: sarifPath || void 0,
         files: report2.stats.files,
-        notes: runNotes(report2)
+        notes: runNotes(report2),
+        coverage: report2.coverage
       });
       await summary.addRaw(markdown, true).write();
     }

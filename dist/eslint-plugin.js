@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap9 && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap9 && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap9 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14075,14 +14075,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep3, h, mi, sec, zone] = m;
+  const [, y, mo, d, sep4, h, mi, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep3 === void 0) return true;
-  if (sep3 === " " !== (zone === void 0)) return false;
+  if (sep4 === void 0) return true;
+  if (sep4 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -14154,18 +14154,18 @@ function directiveProblem(text) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text = exact;
-  let sep3 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep3 = 0;
+  let sep4 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep4 = 0;
   else {
     const i = text.indexOf("\n---");
-    if (i !== -1) sep3 = i + 1;
+    if (i !== -1) sep4 = i + 1;
   }
-  if (sep3 !== -1) {
-    const nl = text.indexOf("\n", sep3);
-    const line = text.slice(sep3, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  if (sep4 !== -1) {
+    const nl = text.indexOf("\n", sep4);
+    const line = text.slice(sep4, nl === -1 ? text.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep3 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep3) + " ".repeat(line.length) + text.slice(sep3 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep4 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep4) + " ".repeat(line.length) + text.slice(sep4 + line.length);
   }
   text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
   const bad = disallowedCharacter(text, 0, text.length, json);
@@ -20573,6 +20573,9 @@ var FactsBuilder = class {
   createdNamespaces = /* @__PURE__ */ new Map();
   /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
   unknownNamespaces = /* @__PURE__ */ new Set();
+  /** Namespace objects of the rest of the repository (read for facts only): used where the inputs and the context define none. */
+  repositoryNamespaces = /* @__PURE__ */ new Map();
+  repositoryUnknownNamespaces = /* @__PURE__ */ new Set();
   releasesAdded = false;
   releaseNotes = [];
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
@@ -20633,14 +20636,16 @@ var FactsBuilder = class {
       const md = asObject(r.object.metadata) ?? {};
       const labels = {};
       for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? "";
+      const fromRepository = r.doc.file.repositoryContext === true;
       if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r.name);
+        (fromRepository ? this.repositoryUnknownNamespaces : this.unknownNamespaces).add(r.name);
         return;
       }
       labels["kubernetes.io/metadata.name"] = r.name;
-      const list4 = this.namespaceDefinitions.get(r.name) ?? [];
+      const definitions = fromRepository ? this.repositoryNamespaces : this.namespaceDefinitions;
+      const list4 = definitions.get(r.name) ?? [];
       list4.push({ name: r.name, labels, origin: "input", resource: r });
-      this.namespaceDefinitions.set(r.name, list4);
+      definitions.set(r.name, list4);
     }
   }
   /** Each default exportTo the mesh configs among the inputs state: one they agree on (unstated in one is Istio's `*`), else unknown. */
@@ -20737,6 +20742,10 @@ var FactsBuilder = class {
     this.addReleases();
     const namespaces = /* @__PURE__ */ new Map();
     const namespaceNotes = [...this.releaseNotes];
+    for (const name2 of this.repositoryUnknownNamespaces) if (!this.namespaceDefinitions.has(name2)) this.unknownNamespaces.add(name2);
+    for (const [name2, defs] of this.repositoryNamespaces) {
+      if (!this.namespaceDefinitions.has(name2) && !this.unknownNamespaces.has(name2)) this.namespaceDefinitions.set(name2, defs);
+    }
     for (const [name2, defs] of this.namespaceDefinitions) {
       const first = defs[0];
       const same = defs.every((d) => sameLabels(d.labels, first.labels));
@@ -31700,6 +31709,48 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kustomize.config.k8s.io"
 ]);
 
+// src/engine/coverage.ts
+var MAX_FACTS = 1e4;
+var CoverageCounter = class {
+  workloads = 0;
+  judged = 0;
+  byKind = /* @__PURE__ */ new Map();
+  add(t, facts) {
+    this.workloads++;
+    const wait = waitOf(t, facts);
+    if (!wait) {
+      this.judged++;
+      return;
+    }
+    let entry = this.byKind.get(wait.kind);
+    if (!entry) this.byKind.set(wait.kind, entry = { workloads: 0, facts: /* @__PURE__ */ new Set() });
+    entry.workloads++;
+    if (entry.facts.size < MAX_FACTS) entry.facts.add(wait.fact);
+  }
+  result() {
+    const waiting = [...this.byKind].map(([kind2, e]) => ({ kind: kind2, workloads: e.workloads, facts: e.facts.size }));
+    waiting.sort((a, b) => b.workloads - a.workloads || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+    return { workloads: this.workloads, judged: this.judged, waiting };
+  }
+};
+var ORDER = ["namespace-labels", "pod-namespace", "mesh-membership", "injection", "ambient", "charts"];
+function waitOf(t, facts) {
+  const p = predictForTemplate(t, facts);
+  const ns = t.resource.namespace;
+  if (p.outcome === "unknown") {
+    if (ns === void 0) return { kind: "pod-namespace", fact: "" };
+    if (!facts.namespaces.has(ns)) return { kind: "namespace-labels", fact: ns };
+    const membership2 = facts.mesh.ossm?.membershipOf(ns, { known: facts.namespaces.get(ns)?.labels ?? {}, complete: true });
+    if (membership2?.member === "unknown") return { kind: "mesh-membership", fact: ns };
+    return { kind: "injection", fact: p.unknownBecause ?? "" };
+  }
+  if (p.outcome === "not-injected") {
+    const capture = captureForTemplate(t, facts);
+    if (capture.outcome === "unknown") return { kind: "ambient", fact: capture.unknownBecause ?? "" };
+  }
+  return void 0;
+}
+
 // src/engine/report.ts
 function summarize(filePath, list4) {
   list4.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
@@ -32137,6 +32188,7 @@ function lintOnce(inputs, options, probe) {
     return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
+  const coverage = new CoverageCounter();
   let inputIndex = -1;
   const inputOf = /* @__PURE__ */ new WeakMap();
   const inputsBehind = (f) => {
@@ -32254,6 +32306,7 @@ function lintOnce(inputs, options, probe) {
         for (const template2 of podTemplatesOf(r)) {
           stats.podTemplates++;
           const own = probe ? current : revisionScope(template2);
+          if (!probe) coverage.add(template2, own.facts);
           emitTo(own, "PodTemplate", template2);
           options.onPodTemplate?.(template2, own.facts, locator);
           for (const c of template2.containers) emitTo(own, "Container", c);
@@ -32328,7 +32381,7 @@ function lintOnce(inputs, options, probe) {
   }
   const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
   const hidden = facts.mesh.hidden;
-  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
@@ -32761,7 +32814,7 @@ function firstProblem(node, anchors) {
 }
 
 // src/load/context.ts
-import { dirname as dirname7 } from "node:path";
+import { dirname as dirname7, sep as sep3 } from "node:path";
 
 // src/load/discover.ts
 import { existsSync as existsSync4, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
@@ -33034,13 +33087,36 @@ function discoverContext(opts) {
   }
   return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
 }
+var MAX_REPOSITORY_FILES = 2e4;
+var MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
+function repositoryOf(dir, config) {
+  const configRoot2 = config.filePath ? dirname7(config.filePath) : void 0;
+  return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep3)) ? configRoot2 : void 0);
+}
+function readRepositoryContext(roots2, opts) {
+  if (roots2.length === 0) return { files: [], cut: void 0 };
+  const config = { ...opts.config, context: [], istio: { ...opts.config.istio, valuesFiles: [] } };
+  const { files } = discoverContext({ cwd: opts.cwd, paths: roots2, config, ...opts.ignorePatterns ? { ignorePatterns: opts.ignorePatterns } : {}, ...opts.useGitignore !== void 0 ? { useGitignore: opts.useGitignore } : {} });
+  const out = [];
+  let bytes = 0;
+  for (const f of files) {
+    if (opts.skip(f)) continue;
+    if (out.length >= MAX_REPOSITORY_FILES) return { files: out, cut: `${MAX_REPOSITORY_FILES} files` };
+    if (bytes >= MAX_REPOSITORY_BYTES) return { files: out, cut: `${MAX_REPOSITORY_BYTES / 1024 / 1024} MB` };
+    const read2 = readSource(f, opts.cwd);
+    if (!read2.ok) continue;
+    bytes += read2.file.text.length;
+    out.push({ ok: true, file: { ...read2.file, repositoryContext: true } });
+  }
+  return { files: out, cut: void 0 };
+}
 
 // src/eslint/plugin.ts
 var SETTINGS = "ESLint settings";
-var SETTINGS_KEYS = ["config", "context", "istioVersion"];
+var SETTINGS_KEYS = ["config", "context", "istioVersion", "repositoryContext"];
 function readSettings(raw) {
-  if (raw === void 0 || raw === null) return { config: void 0, context: [], istioVersion: void 0 };
-  if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(SETTINGS, "meshlint", "must be an object: { config?, context?, istioVersion? }");
+  if (raw === void 0 || raw === null) return { config: void 0, context: [], istioVersion: void 0, repositoryContext: true };
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(SETTINGS, "meshlint", "must be an object: { config?, context?, istioVersion?, repositoryContext? }");
   const s = raw;
   for (const key of Object.keys(s)) {
     if (!SETTINGS_KEYS.includes(key)) {
@@ -33054,7 +33130,8 @@ function readSettings(raw) {
   if (s.istioVersion !== void 0 && (typeof s.istioVersion !== "string" || !parseIstioVersion(s.istioVersion))) {
     throw new ConfigError(SETTINGS, "meshlint.istioVersion", 'must be an Istio version such as "1.27" or "1.26.3" (a string)');
   }
-  return { config: s.config, context: s.context ?? [], istioVersion: s.istioVersion };
+  if (s.repositoryContext !== void 0 && typeof s.repositoryContext !== "boolean") throw new ConfigError(SETTINGS, "meshlint.repositoryContext", "must be true or false");
+  return { config: s.config, context: s.context ?? [], istioVersion: s.istioVersion, repositoryContext: s.repositoryContext !== false };
 }
 var configs = /* @__PURE__ */ new Map();
 var environments = /* @__PURE__ */ new Map();
@@ -33103,6 +33180,11 @@ function readContext(cwd, settings, config) {
   for (const f of files) {
     const resources = factResources([readSource(f, cwd)], config);
     if (resources.length > 0) byFile.set(f, resources);
+  }
+  const root = settings.repositoryContext ? repositoryOf(cwd, config) : void 0;
+  for (const read2 of readRepositoryContext(root === void 0 ? [] : [root], { cwd, config, skip: (f) => byFile.has(f) }).files) {
+    const resources = factResources([read2], config);
+    if (resources.length > 0 && read2.ok && read2.file.absPath) byFile.set(read2.file.absPath, resources);
   }
   return { byFile, all: [...byFile.values()].flat() };
 }

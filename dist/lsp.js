@@ -28461,6 +28461,9 @@ var FactsBuilder = class {
   createdNamespaces = /* @__PURE__ */ new Map();
   /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
   unknownNamespaces = /* @__PURE__ */ new Set();
+  /** Namespace objects of the rest of the repository (read for facts only): used where the inputs and the context define none. */
+  repositoryNamespaces = /* @__PURE__ */ new Map();
+  repositoryUnknownNamespaces = /* @__PURE__ */ new Set();
   releasesAdded = false;
   releaseNotes = [];
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
@@ -28521,14 +28524,16 @@ var FactsBuilder = class {
       const md = asObject(r.object.metadata) ?? {};
       const labels = {};
       for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? "";
+      const fromRepository = r.doc.file.repositoryContext === true;
       if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r.name);
+        (fromRepository ? this.repositoryUnknownNamespaces : this.unknownNamespaces).add(r.name);
         return;
       }
       labels["kubernetes.io/metadata.name"] = r.name;
-      const list4 = this.namespaceDefinitions.get(r.name) ?? [];
+      const definitions = fromRepository ? this.repositoryNamespaces : this.namespaceDefinitions;
+      const list4 = definitions.get(r.name) ?? [];
       list4.push({ name: r.name, labels, origin: "input", resource: r });
-      this.namespaceDefinitions.set(r.name, list4);
+      definitions.set(r.name, list4);
     }
   }
   /** Each default exportTo the mesh configs among the inputs state: one they agree on (unstated in one is Istio's `*`), else unknown. */
@@ -28625,6 +28630,10 @@ var FactsBuilder = class {
     this.addReleases();
     const namespaces = /* @__PURE__ */ new Map();
     const namespaceNotes = [...this.releaseNotes];
+    for (const name2 of this.repositoryUnknownNamespaces) if (!this.namespaceDefinitions.has(name2)) this.unknownNamespaces.add(name2);
+    for (const [name2, defs] of this.repositoryNamespaces) {
+      if (!this.namespaceDefinitions.has(name2) && !this.unknownNamespaces.has(name2)) this.namespaceDefinitions.set(name2, defs);
+    }
     for (const [name2, defs] of this.namespaceDefinitions) {
       const first = defs[0];
       const same = defs.every((d) => sameLabels(d.labels, first.labels));
@@ -39542,6 +39551,48 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kustomize.config.k8s.io"
 ]);
 
+// src/engine/coverage.ts
+var MAX_FACTS = 1e4;
+var CoverageCounter = class {
+  workloads = 0;
+  judged = 0;
+  byKind = /* @__PURE__ */ new Map();
+  add(t, facts) {
+    this.workloads++;
+    const wait = waitOf(t, facts);
+    if (!wait) {
+      this.judged++;
+      return;
+    }
+    let entry = this.byKind.get(wait.kind);
+    if (!entry) this.byKind.set(wait.kind, entry = { workloads: 0, facts: /* @__PURE__ */ new Set() });
+    entry.workloads++;
+    if (entry.facts.size < MAX_FACTS) entry.facts.add(wait.fact);
+  }
+  result() {
+    const waiting = [...this.byKind].map(([kind2, e]) => ({ kind: kind2, workloads: e.workloads, facts: e.facts.size }));
+    waiting.sort((a, b) => b.workloads - a.workloads || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+    return { workloads: this.workloads, judged: this.judged, waiting };
+  }
+};
+var ORDER = ["namespace-labels", "pod-namespace", "mesh-membership", "injection", "ambient", "charts"];
+function waitOf(t, facts) {
+  const p = predictForTemplate(t, facts);
+  const ns = t.resource.namespace;
+  if (p.outcome === "unknown") {
+    if (ns === void 0) return { kind: "pod-namespace", fact: "" };
+    if (!facts.namespaces.has(ns)) return { kind: "namespace-labels", fact: ns };
+    const membership2 = facts.mesh.ossm?.membershipOf(ns, { known: facts.namespaces.get(ns)?.labels ?? {}, complete: true });
+    if (membership2?.member === "unknown") return { kind: "mesh-membership", fact: ns };
+    return { kind: "injection", fact: p.unknownBecause ?? "" };
+  }
+  if (p.outcome === "not-injected") {
+    const capture = captureForTemplate(t, facts);
+    if (capture.outcome === "unknown") return { kind: "ambient", fact: capture.unknownBecause ?? "" };
+  }
+  return void 0;
+}
+
 // src/engine/report.ts
 function summarize(filePath, list4) {
   list4.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
@@ -39978,6 +40029,7 @@ function lintOnce(inputs, options, probe) {
     return narrowed ? scopeOf(narrowed) : current;
   };
   const trace = newTrace();
+  const coverage = new CoverageCounter();
   let inputIndex = -1;
   const inputOf = /* @__PURE__ */ new WeakMap();
   const inputsBehind = (f) => {
@@ -40095,6 +40147,7 @@ function lintOnce(inputs, options, probe) {
         for (const template2 of podTemplatesOf(r)) {
           stats.podTemplates++;
           const own = probe ? current : revisionScope(template2);
+          if (!probe) coverage.add(template2, own.facts);
           emitTo(own, "PodTemplate", template2);
           options.onPodTemplate?.(template2, own.facts, locator);
           for (const c of template2.containers) emitTo(own, "Container", c);
@@ -40169,7 +40222,7 @@ function lintOnce(inputs, options, probe) {
   }
   const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
   const hidden = facts.mesh.hidden;
-  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
