@@ -161,6 +161,20 @@ if (helms[0]) {
     });
   });
 
+  test('one chart listed twice under helm.charts (two releases, two namespaces, two values files): both are rendered, each named', () => {
+    withTemp((t) => {
+      t.write('charts/api/Chart.yaml', 'apiVersion: v2\nname: api\nversion: 0.1.0\n');
+      t.write('charts/api/values.yaml', 'hostNetwork: false\n');
+      t.write('charts/api/templates/deploy.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n  namespace: {{ .Release.Namespace }}\nspec:\n  template:\n    spec:\n      hostNetwork: {{ .Values.hostNetwork }}\n      containers: [{ name: api, image: api }]\n');
+      t.write('prod.yaml', 'hostNetwork: true\n');
+      t.write('.meshlint.yaml', 'namespaces:\n  dev: { labels: { istio-injection: enabled } }\n  prod: { labels: { istio-injection: enabled } }\nhelm:\n  charts:\n    - { path: charts/api, release: api-dev, namespace: dev }\n    - { path: charts/api, release: api-prod, namespace: prod, values: [prod.yaml] }\n');
+      const r = run(['-f', 'json', '.'], withPath(bin), t.dir);
+      // Only the second release sets hostNetwork: found, and named by its release.
+      assert.equal(flat(r), ['charts/api/templates/deploy.yaml 9:7 injection-host-network [release api-prod in prod]']);
+      assert.match(r.stderr, /judged 2 of 2 workloads/);
+    });
+  });
+
   test('a chart rendered with no namespace stated: its objects are in an unknown namespace, not in "default"; one note says which fact to state', () => {
     withTemp((t) => {
       t.write('chart/Chart.yaml', 'apiVersion: v2\nname: agent\nversion: 0.1.0\n');

@@ -12,7 +12,7 @@ import { discover, ignoredBy, repoRoot, type Skipped } from '../load/discover.ts
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from '../load/overlays-found.ts';
 import { cachedReader } from '../load/render/source-text.ts';
 import { decodeSource, describeFsError, displayPathOf, readSource, type ReadOutcome } from '../load/read.ts';
-import { chartRenders, isChartDir, isOverlayDir, renderAll, type RenderedWorlds, type RenderRequest } from '../load/render/index.ts';
+import { chartReleaseRenders, isChartDir, isOverlayDir, renderAll, type RenderedWorlds, type RenderRequest } from '../load/render/index.ts';
 import { planReleases, type ReleasePlan } from '../load/render/gitops.ts';
 import type { HelmRender } from '../load/render/helm.ts';
 import { TOOL_NAME } from '../common/meta.ts';
@@ -128,7 +128,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     const files = [...found.files];
     metCharts.push(...found.charts);
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
-      if (v['render-charts'] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
+      if (v['render-charts'] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(...chartReleaseRenders(chart, undefined, config, io.cwd));
       else unrenderedCharts.push(chart);
     }
     // Kustomizations met on the way: the top-level ones are built when asked, and the files
@@ -171,7 +171,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? '')));
     unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !through(c)));
   }
-  for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
+  for (const c of charts) chartJobs.push(...chartReleaseRenders(c, req, config, io.cwd));
   let rendered: RenderedWorlds;
   try {
     rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);

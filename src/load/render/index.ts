@@ -48,9 +48,20 @@ export function isOverlayDir(dir: string): boolean {
   return KUSTOMIZATION_FILES.some((f) => existsSync(join(dir, f)));
 }
 
-/** The renders of one chart: one per values set. */
-export function chartRenders(chartDir: string, req: RenderRequest | undefined, config: Config, cwd: string): HelmRender[] {
-  const fromConfig: ChartSetting | undefined = config.helm.charts.find((c) => c.path === chartDir);
+/**
+ * The releases of one chart: each of the config's `helm.charts` entries for it (one chart
+ * installed twice, into two namespaces with two values files, is two releases, each rendered),
+ * else one with the chart's defaults; the command line's flags make one release of their own.
+ */
+export function chartReleaseRenders(chartDir: string, req: RenderRequest | undefined, config: Config, cwd: string): HelmRender[][] {
+  const cli = req && req.charts.length > 0 ? req : undefined;
+  const entries = cli ? [] : config.helm.charts.filter((c) => c.path === chartDir);
+  if (entries.length <= 1) return [chartRenders(chartDir, req, config, cwd, entries[0])];
+  return entries.map((entry) => chartRenders(chartDir, undefined, config, cwd, entry).map((r) => ({ ...r, label: [`release ${r.release}${r.namespace !== undefined ? ` in ${r.namespace}` : ''}`, r.label].filter(Boolean).join(', ') })));
+}
+
+/** The renders of one release of a chart: one per values set. */
+function chartRenders(chartDir: string, req: RenderRequest | undefined, config: Config, cwd: string, fromConfig: ChartSetting | undefined): HelmRender[] {
   const cli = req && req.charts.length > 0 ? req : undefined;
   const fromCli = (s: string): string => resolve(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : (fromConfig?.values ?? []);
