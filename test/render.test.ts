@@ -287,6 +287,19 @@ if (kubectl) {
     });
   });
 
+  test('kustomize: a missing generator file is the overlay\'s error at its line, never a remote base', () => {
+    withTemp((t) => {
+      t.write('o/kustomization.yaml', 'namespace: shop\nresources:\n- deploy.yaml\nconfigMapGenerator:\n- name: app-config\n  envs:\n  - missing.env\n');
+      t.write('o/deploy.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n');
+      const r = run(['-f', 'json', '--kustomize', 'o'], env, t.dir);
+      const m = parseJsonReport(r)[0]?.messages[0];
+      assert.is(m?.severity, 2, JSON.stringify(m));
+      assert.is(m?.line, 7);
+      assert.match(m?.message ?? '', /^kustomize build failed: .*missing\.env.*no such file or directory/);
+      assert.not.match(m?.message ?? '', /remote/);
+    });
+  });
+
   test('kustomize: a build failure is one finding on the overlay, without temporary paths; remote bases fail offline', () => {
     withTemp((t) => {
       t.write('prod/kustomization.yaml', 'resources:\n  - ../missing-base\n');

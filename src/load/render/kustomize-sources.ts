@@ -19,7 +19,8 @@ interface Transformation {
 
 /** The list entry of the kustomization (a resource, a patch) that the error quotes, if one. */
 export function failedEntry(text: string, message: string): Range | undefined {
-  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
+  // Kustomize quotes an entry ('base'), lists a generator's files ([app.env]), or names the path it reached ('…/app.env').
+  return listEntries(text).find((e) => message.includes(`'${e.entry}'`) || message.includes(`[${e.entry}]`) || message.includes(`/${e.entry}'`))?.range;
 }
 
 /** The list entries of a kustomization's text (`- base`, `- path: patch.yaml`), each with its line. */

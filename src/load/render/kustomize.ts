@@ -86,7 +86,7 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     // The whole message, for finding the entry and the cause it names (the shown one is cut).
     const full = failureText(said, cwd, Infinity);
     const at = failedEntry(read(kustomization) ?? '', full);
-    const remote = remoteEntry(read(kustomization) ?? '');
+    const remote = remoteEntry(read(kustomization) ?? '', overlayDir, read);
     // A remote base cannot be fetched offline: the environment's limit, not the overlay's bug.
     let environment: { cause: string; fix: string } | undefined = result.budgetSpent ? BUDGET_SPENT : undefined;
     environment ??= remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
@@ -539,8 +539,19 @@ function helmValuePath(text: string, key: string | number | undefined, value: un
 }
 
 /** The first remote entry (a URL base or resource) of a kustomization's text, and its line. */
-function remoteEntry(text: string): { entry: string; range: Range } | undefined {
-  return listEntries(text).find((e) => isRemote(e.entry));
+/**
+ * The first entry of a kustomization Kustomize would fetch, and its line: read from its data (a
+ * list item that is a mapping, `- name: app-config`, is no entry, whatever its text looks like).
+ */
+function remoteEntry(text: string, dir: string, read: TextReader): { entry: string; range: Range } | undefined {
+  let data: unknown;
+  try {
+    data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' }) as unknown;
+  } catch {
+    return undefined;
+  }
+  const entry = remoteEntries(data, dir, read)[0];
+  return entry === undefined ? undefined : { entry, range: listEntries(text).find((e) => e.entry === entry)?.range ?? entryRange(text, entry) ?? FIRST_LINE };
 }
 
 /** The local paths a kustomization names (remote URLs and inline patches left out). */
