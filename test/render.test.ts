@@ -161,6 +161,18 @@ if (helms[0]) {
     });
   });
 
+  test('a values schema that refers to a URL renders offline, unvalidated, with one note naming the URL', () => {
+    withTemp((t) => {
+      t.write('c/Chart.yaml', 'apiVersion: v2\nname: c\nversion: 0.1.0\n');
+      t.write('c/values.yaml', 'hostNetwork: true\n');
+      t.write('c/values.schema.json', '{ "type": "object", "properties": { "resources": { "$ref": "https://schemas.example.com/v1/requirements.json" } } }\n');
+      t.write('c/templates/agent.yaml', 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: { name: agent, namespace: {{ .Release.Namespace }} }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "true" } }\n    spec:\n      hostNetwork: {{ .Values.hostNetwork }}\n      containers: [{ name: a, image: a }]\n');
+      const r = run(['-f', 'json', '--helm-chart', 'c', '-n', 'agents'], withPath(bin), t.dir);
+      assert.equal(flat(r), ['c/templates/agent.yaml 8:7 injection-host-network']);
+      assert.match(r.stderr, /note: 1 chart's values schema refers to a URL \(c: https:\/\/schemas\.example\.com\/v1\/requirements\.json\), which meshlint never fetches: it was rendered without schema validation/);
+    });
+  });
+
   test('one chart listed twice under helm.charts (two releases, two namespaces, two values files): both are rendered, each named', () => {
     withTemp((t) => {
       t.write('charts/api/Chart.yaml', 'apiVersion: v2\nname: api\nversion: 0.1.0\n');

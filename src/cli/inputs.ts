@@ -210,6 +210,12 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     const n = inDefault.length;
     notes.push({ id: 'charts-default-namespace', message: `${n} chart${n === 1 ? ' is' : 's are'} rendered into Helm's default namespace "default" (${shortList(inDefault)}), so what depends on ${n === 1 ? 'its' : 'their'} namespace is not judged: pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? 'it' : 'them'} in.` });
   }
+  // A values schema that refers to a URL: rendered unvalidated, said once.
+  const unvalidated = [...new Map(rendered.worlds.flat().flatMap((f) => (f.origin?.schemaSkipped ? [[f.origin.source, f.origin.schemaSkipped] as const] : []))).entries()];
+  if (unvalidated.length > 0) {
+    const n = unvalidated.length;
+    notes.push({ id: 'charts-schema-skipped', message: `${n} chart${n === 1 ? "'s values schema refers" : "s' values schemas refer"} to a URL (${shortList(unvalidated.map(([chart, url]) => `${chart}: ${url.length > 80 ? `${url.slice(0, 80)}…` : url}`))}), which meshlint never fetches: ${n === 1 ? 'it was' : 'they were'} rendered without schema validation, as helm --skip-schema-validation renders. Check the values against the schema where the network is allowed (helm lint).` });
+  }
   // Never a silent pass: a render that produced nothing is said (a wrong binary, everything disabled).
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === undefined && f.text.trim() === '') io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted\n`);

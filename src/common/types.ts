@@ -55,6 +55,8 @@ export interface RenderOrigin {
    * with its defaults only: a chart source, not an install; the facts pass reads nothing from it.
    */
   readonly istioChartSource?: true;
+  /** A chart whose values schema refers to this URL: rendered without schema validation (helm --skip-schema-validation), as nothing is fetched. */
+  readonly schemaSkipped?: string;
   /** A failed build whose own files, met while walking, are linted as written instead. */
   readonly writtenFilesLinted?: boolean;
   /** Maps a position in the rendered text to the source file the user edits. */

@@ -33,8 +33,9 @@ export interface HelmRender {
  * chart after `--`: no value, whatever it holds, can be read by Helm as a flag of its own
  * (`--post-renderer=./x.sh` as a release name would run a program).
  */
-export function helmArgs(r: HelmRender): string[] {
+export function helmArgs(r: HelmRender, skipSchemaValidation = false): string[] {
   const args = ['template'];
+  if (skipSchemaValidation) args.push('--skip-schema-validation');
   if (r.namespace) args.push(`--namespace=${r.namespace}`);
   for (const v of r.values) args.push(`--values=${v}`);
   for (const s of r.set) args.push(`--set=${s}`);
@@ -42,6 +43,26 @@ export function helmArgs(r: HelmRender): string[] {
   for (const a of r.apiVersions) args.push(`--api-versions=${a}`);
   args.push('--', r.release, r.chartDir);
   return args;
+}
+
+/** Subcharts looked at for their values schema: far above a real chart's. */
+const MAX_SUBCHARTS = 200;
+const REMOTE_REF = /"\$ref"\s*:\s*"(https?:\/\/[^"\s]{1,500})"/i;
+
+/** The first URL a `$ref` of the chart's values schema (or an unpacked subchart's) names: Helm would fetch it. */
+export function remoteSchemaRef(chartDir: string, read: TextReader): string | undefined {
+  const dirs = [chartDir];
+  try {
+    for (const e of readdirSync(join(chartDir, 'charts'), { withFileTypes: true }).slice(0, MAX_SUBCHARTS)) if (e.isDirectory()) dirs.push(join(chartDir, 'charts', e.name));
+  } catch {
+    // no subcharts folder
+  }
+  for (const dir of dirs) {
+    const text = read(join(dir, 'values.schema.json'));
+    const url = text === undefined ? undefined : REMOTE_REF.exec(text)?.[1];
+    if (url !== undefined) return url;
+  }
+  return undefined;
 }
 
 /** Helm's release namespace when none is given (and, as meshlint runs it, no kubeconfig names one). */
@@ -67,7 +88,11 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
     const at: SourceLocation = { filePath: displayPathOf(escape.path, cwd), range: FIRST_LINE, note: undefined };
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
   }
-  const result = run(binary, helmArgs(r), cwd);
+  // A values schema that refers to a URL cannot be checked offline: rendered as
+  // `--skip-schema-validation` renders it, and said once (the run's note charts-schema-skipped).
+  const schemaRef = remoteSchemaRef(r.chartDir, read);
+  const result = run(binary, helmArgs(r, schemaRef !== undefined), cwd);
+  const schemaSkipped = schemaRef !== undefined ? { schemaSkipped: schemaRef } : {};
   // Istio's own chart (a vendored copy of manifests/charts) that nothing names: a chart source,
   // not an install (the facts pass reads nothing from it).
   const chartText = r.defaultsOnly ? read(join(r.chartDir, 'Chart.yaml')) : undefined;
@@ -79,7 +104,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
     const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r.chartDir, read);
     // A chart source that needs the values its installer gives is not a broken chart (a spent budget still is said).
     const source = result.budgetSpent ? {} : chartSource;
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), ...source, mapBack: () => at } };
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), ...source, ...schemaSkipped, mapBack: () => at } };
   }
 
   const mapBack = (at: RenderedLocation): SourceLocation => {
@@ -123,7 +148,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   const unstated = r.namespace === undefined ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
   // The chart's own values.yaml, then the files given, as Helm merges them.
   const inputs = [...new Set([join(r.chartDir, 'values.yaml'), ...r.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile, inputs, ...chartSource } };
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile, inputs, ...chartSource, ...schemaSkipped } };
 }
 
 /**
