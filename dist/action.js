@@ -35291,8 +35291,9 @@ function lineOf(text2, line) {
 }
 
 // src/load/render/helm.ts
-function helmArgs(r7) {
+function helmArgs(r7, skipSchemaValidation = false) {
   const args = ["template"];
+  if (skipSchemaValidation) args.push("--skip-schema-validation");
   if (r7.namespace) args.push(`--namespace=${r7.namespace}`);
   for (const v2 of r7.values) args.push(`--values=${v2}`);
   for (const s of r7.set) args.push(`--set=${s}`);
@@ -35300,6 +35301,21 @@ function helmArgs(r7) {
   for (const a of r7.apiVersions) args.push(`--api-versions=${a}`);
   args.push("--", r7.release, r7.chartDir);
   return args;
+}
+var MAX_SUBCHARTS = 200;
+var REMOTE_REF = /"\$ref"\s*:\s*"(https?:\/\/[^"\s]{1,500})"/i;
+function remoteSchemaRef(chartDir, read2) {
+  const dirs = [chartDir];
+  try {
+    for (const e of readdirSync2(join9(chartDir, "charts"), { withFileTypes: true }).slice(0, MAX_SUBCHARTS)) if (e.isDirectory()) dirs.push(join9(chartDir, "charts", e.name));
+  } catch {
+  }
+  for (const dir of dirs) {
+    const text2 = read2(join9(dir, "values.schema.json"));
+    const url = text2 === void 0 ? void 0 : REMOTE_REF.exec(text2)?.[1];
+    if (url !== void 0) return url;
+  }
+  return void 0;
 }
 var HELM_DEFAULT_NAMESPACE = "default";
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -35316,7 +35332,9 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
-  const result = run(binary2, helmArgs(r7), cwd);
+  const schemaRef = remoteSchemaRef(r7.chartDir, read2);
+  const result = run(binary2, helmArgs(r7, schemaRef !== void 0), cwd);
+  const schemaSkipped = schemaRef !== void 0 ? { schemaSkipped: schemaRef } : {};
   const chartText = r7.defaultsOnly ? read2(join9(r7.chartDir, "Chart.yaml")) : void 0;
   const chartSource = chartText !== void 0 && isIstioOwnChartFile(chartText) ? { istioChartSource: true } : {};
   if (!result.ok) {
@@ -35324,7 +35342,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
     const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r7.chartDir, read2);
     const source = result.budgetSpent ? {} : chartSource;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, ...source, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, ...source, ...schemaSkipped, mapBack: () => at2 } };
   }
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
@@ -35353,7 +35371,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
   const inputs = [.../* @__PURE__ */ new Set([join9(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs, ...chartSource } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs, ...chartSource, ...schemaSkipped } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -35465,7 +35483,7 @@ var import_yaml18 = __toESM(require_dist(), 1);
 import { resolve as resolve10 } from "node:path";
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function failedEntry(text2, message) {
-  return listEntries(text2).find((e) => message.includes(`'${e.entry}'`))?.range;
+  return listEntries(text2).find((e) => message.includes(`'${e.entry}'`) || message.includes(`[${e.entry}]`) || message.includes(`/${e.entry}'`))?.range;
 }
 function listEntries(text2) {
   const out = [];
@@ -35634,7 +35652,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
     const full = failureText(said, cwd, Infinity);
     const at2 = failedEntry(read2(kustomization) ?? "", full);
-    const remote = remoteEntry(read2(kustomization) ?? "");
+    const remote = remoteEntry(read2(kustomization) ?? "", overlayDir, read2);
     let environment = result.budgetSpent ? BUDGET_SPENT : void 0;
     environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
@@ -35928,8 +35946,15 @@ function helmValuePath(text2, key, value) {
   walk2(list4[0]?.valuesInline, []);
   return hits.length === 1 ? ["helmCharts", 0, "valuesInline", ...hits[0]] : ["helmCharts", 0, "name"];
 }
-function remoteEntry(text2) {
-  return listEntries(text2).find((e) => isRemote(e.entry));
+function remoteEntry(text2, dir, read2) {
+  let data;
+  try {
+    data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return void 0;
+  }
+  const entry = remoteEntries(data, dir, read2)[0];
+  return entry === void 0 ? void 0 : { entry, range: listEntries(text2).find((e) => e.entry === entry)?.range ?? entryRange(text2, entry) ?? FIRST_LINE2 };
 }
 function localEntries(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
@@ -36509,8 +36534,13 @@ function isChartDir(dir) {
 function isOverlayDir(dir) {
   return KUSTOMIZATION_FILES.some((f) => existsSync8(join13(dir, f)));
 }
-function chartRenders(chartDir, req, config, cwd) {
-  const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
+function chartReleaseRenders(chartDir, req, config, cwd) {
+  const cli = req && req.charts.length > 0 ? req : void 0;
+  const entries2 = cli ? [] : config.helm.charts.filter((c) => c.path === chartDir);
+  if (entries2.length <= 1) return [chartRenders(chartDir, req, config, cwd, entries2[0])];
+  return entries2.map((entry) => chartRenders(chartDir, void 0, config, cwd, entry).map((r7) => ({ ...r7, label: [`release ${r7.release}${r7.namespace !== void 0 ? ` in ${r7.namespace}` : ""}`, r7.label].filter(Boolean).join(", ") })));
+}
+function chartRenders(chartDir, req, config, cwd, fromConfig) {
   const cli = req && req.charts.length > 0 ? req : void 0;
   const fromCli = (s) => resolve13(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
@@ -49523,7 +49553,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const files = [...found.files];
     metCharts.push(...found.charts);
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
-      if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
+      if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(...chartReleaseRenders(chart, void 0, config, io.cwd));
       else unrenderedCharts.push(chart);
     }
     const foundOverlays = overlaysAmong(files, cachedReader());
@@ -49559,7 +49589,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? "")));
     unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !through(c)));
   }
-  for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
+  for (const c of charts) chartJobs.push(...chartReleaseRenders(c, req, config, io.cwd));
   let rendered;
   try {
     rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);
@@ -49593,6 +49623,11 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   if (inDefault.length > 0) {
     const n = inDefault.length;
     notes.push({ id: "charts-default-namespace", message: `${n} chart${n === 1 ? " is" : "s are"} rendered into Helm's default namespace "default" (${shortList(inDefault)}), so what depends on ${n === 1 ? "its" : "their"} namespace is not judged: pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? "it" : "them"} in.` });
+  }
+  const unvalidated = [...new Map(rendered.worlds.flat().flatMap((f) => f.origin?.schemaSkipped ? [[f.origin.source, f.origin.schemaSkipped]] : [])).entries()];
+  if (unvalidated.length > 0) {
+    const n = unvalidated.length;
+    notes.push({ id: "charts-schema-skipped", message: `${n} chart${n === 1 ? "'s values schema refers" : "s' values schemas refer"} to a URL (${shortList(unvalidated.map(([chart, url]) => `${chart}: ${url.length > 80 ? `${url.slice(0, 80)}\u2026` : url}`))}), which meshlint never fetches: ${n === 1 ? "it was" : "they were"} rendered without schema validation, as helm --skip-schema-validation renders. Check the values against the schema where the network is allowed (helm lint).` });
   }
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === void 0 && f.text.trim() === "") io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted
