@@ -78,6 +78,27 @@ test('outside a repository and without a config, nothing beyond the inputs and -
   });
 });
 
+test("a Flux Kustomization's targetNamespace puts the objects of the files its path builds in that namespace, over what they declare", () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('platform/namespaces.yaml', NAMESPACE);
+    const flux = (name: string, path: string, target: string, source = 'flux-system'): string =>
+      `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: { name: ${name}, namespace: flux-system }\nspec:\n  interval: 10m\n  path: ${path}\n  prune: true\n  targetNamespace: ${target}\n  sourceRef: { kind: GitRepository, name: ${source} }\n`;
+    t.write('clusters/prod/apps.yaml', flux('apps', './apps/prod', 'shop'));
+    // The workload declares another namespace: Flux overrides it.
+    t.write('apps/prod/web.yaml', HOST_NETWORK.replace(/namespace: shop/, 'namespace: elsewhere'));
+    assert.equal(flat(cli(['-f', 'json', 'apps/prod'], { cwd: t.dir })), ['apps/prod/web.yaml 12:7 injection-host-network']);
+    // Built into two namespaces by two Kustomizations: either; unknown, no finding.
+    t.write('clusters/prod/more.yaml', flux('apps-b', './apps/prod', 'other'));
+    const twice = cli(['-f', 'json', 'apps/prod'], { cwd: t.dir });
+    assert.equal(flat(twice), []);
+    // A Kustomization of another source builds another repository's path.
+    t.write('clusters/prod/more.yaml', '');
+    t.write('clusters/prod/apps.yaml', flux('apps', './apps/prod', 'shop', 'app-repo'));
+    assert.equal(flat(cli(['-f', 'json', 'apps/prod'], { cwd: t.dir })), []);
+  });
+});
+
 test('--context does not lint a named file twice, and a file both named and in context is reported', () => {
   withTemp((t) => {
     repo(t);

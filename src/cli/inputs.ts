@@ -8,6 +8,7 @@ import { shortList, type Note } from '../engine/notes.ts';
 import { safeText } from '../common/text.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
 import { discoverContext, readRepositoryContext, repositoryOf } from '../load/context.ts';
+import { withFluxTargetNamespaces } from '../load/flux-scope.ts';
 import { discover, ignoredBy, repoRoot, type Skipped } from '../load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from '../load/overlays-found.ts';
 import { cachedReader } from '../load/render/source-text.ts';
@@ -234,8 +235,8 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     for (const c of readContext(v, g.config, inputs, io)) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
   }
   // The rest of the repository the inputs lie in, for facts only (read after the named context, which it never replaces).
+  const roots = repositoryRoots([...paths.map((p) => resolve(io.cwd, p)), ...charts, ...overlays, ...(useStdin ? [io.cwd] : [])], config);
   if (!v['no-repository-context']) {
-    const roots = repositoryRoots([...paths.map((p) => resolve(io.cwd, p)), ...charts, ...overlays, ...(useStdin ? [io.cwd] : [])], config);
     const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
     const repository = readRepositoryContext(roots, { cwd: io.cwd, config, ignorePatterns: v['ignore-pattern'], useGitignore: !v['no-gitignore'], skip: (f) => linted.has(f) || context.has(f) });
     for (const c of repository.files) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
@@ -248,7 +249,15 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     const read = readSource(file, io.cwd);
     if (read.ok) context.set(file, read);
   }
-  return { inputs, rendered, context: [...context.values()], skipped, notes, groups, plan };
+  // Files a Flux Kustomization of the repository builds with a targetNamespace: their objects land there.
+  const all = [...inputs, ...context.values()];
+  const scoped = new Map<ReadOutcome, ReadOutcome>();
+  const scope = (list: readonly ReadOutcome[]): void => withFluxTargetNamespaces(list, all, roots[0]).forEach((r, i) => r !== list[i] && scoped.set(list[i] as ReadOutcome, r));
+  scope(inputs);
+  scope([...context.values()]);
+  const swap = (r: ReadOutcome): ReadOutcome => scoped.get(r) ?? r;
+  const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
+  return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan };
 }
 
 /** A failed overlay build whose own files are linted as written: its warning says so. */

@@ -26,6 +26,8 @@ export interface SourceFile {
   readonly kustomized?: true;
   /** Set on a file of the inputs' repository read for facts only, not named as context: what the inputs or --context define wins over it. */
   readonly repositoryContext?: true;
+  /** The namespace a Flux Kustomization's targetNamespace puts this file's namespaced objects in (load/flux-scope.ts); unknown when two disagree. */
+  readonly targetNamespace?: { readonly name: string } | 'unknown';
 }
 
 /** Where a rendered input came from, and how to report on the files the user edits. */

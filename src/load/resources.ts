@@ -44,6 +44,9 @@ export function makeResource(doc: ParsedDocument, basePath: Path, object: KubeOb
   // Written but not known: a namespace a tool fills in (`{{ .Release.Namespace }}`), or the one
   // Helm rendered into because none was stated (written or not). The object lands in an unknown namespace.
   const unstated = doc.file.origin?.unstatedNamespace;
+  // A Flux Kustomization's targetNamespace overrides what the file declares (kustomize's namespace transformer).
+  const target = isClusterScoped(kind) ? undefined : doc.file.targetNamespace;
+  if (target !== undefined) return { doc, basePath, object, apiVersion: object.apiVersion as string, kind, name, declaredNamespace: declared, namespace: target === 'unknown' ? undefined : target.name };
   const unknown = declared !== undefined ? isPlaceholder(declared) || declared === unstated : unstated !== undefined;
   return {
     doc,
