@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep10, value } = collItem;
+        const { start, key, sep: sep11, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep10?.[0],
+          next: key ?? sep11?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep10) {
+          if (!keyProps.anchor && !keyProps.tag && !sep11) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep10 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep11 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep10, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep11, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep10 = "";
+        let sep11 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep10 + cb;
-              sep10 = "";
+                comment += sep11 + cb;
+              sep11 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep10 += source;
+                sep11 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep10, value } = collItem;
+        const { start, key, sep: sep11, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep10?.[0],
+          next: key ?? sep11?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep10 && !value) {
+          if (!props.anchor && !props.tag && !sep11 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep10 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep10, null, props, onError);
+        if (!isMap8 && !sep11 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep11, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep10 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep11 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep10)
-                for (const st2 of sep10) {
+              if (sep11)
+                for (const st2 of sep11) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep10, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep11, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep10 = "";
+      let sep11 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep10 + indent.slice(trimIndent) + content;
-          sep10 = "\n";
+          value += sep11 + indent.slice(trimIndent) + content;
+          sep11 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep10 === " ")
-            sep10 = "\n";
-          else if (!prevMoreIndented && sep10 === "\n")
-            sep10 = "\n\n";
-          value += sep10 + indent.slice(trimIndent) + content;
-          sep10 = "\n";
+          if (sep11 === " ")
+            sep11 = "\n";
+          else if (!prevMoreIndented && sep11 === "\n")
+            sep11 = "\n\n";
+          value += sep11 + indent.slice(trimIndent) + content;
+          sep11 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep10 === "\n")
+          if (sep11 === "\n")
             value += "\n";
           else
-            sep10 = "\n";
+            sep11 = "\n";
         } else {
-          value += sep10 + content;
-          sep10 = " ";
+          value += sep11 + content;
+          sep11 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep10 = " ";
+      let sep11 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep10 === "\n")
-            res += sep10;
+          if (sep11 === "\n")
+            res += sep11;
           else
-            sep10 = "\n";
+            sep11 = "\n";
         } else {
-          res += sep10 + lm;
-          sep10 = " ";
+          res += sep11 + lm;
+          sep11 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep10 + (match?.[1] ?? "");
+      return res + sep11 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep10, value }) {
+    function stringifyItem({ start, key, sep: sep11, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep10)
-        for (const st2 of sep10)
+      if (sep11)
+        for (const st2 of sep11)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep10;
+          let sep11;
           if (scalar.end) {
-            sep10 = scalar.end;
-            sep10.push(this.sourceToken);
+            sep11 = scalar.end;
+            sep11.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep10 = [this.sourceToken];
+            sep11 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep10 }]
+            items: [{ start, key: scalar, sep: sep11 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep10 = it2.sep;
-                  sep10.push(this.sourceToken);
+                  const sep11 = it2.sep;
+                  sep11.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep10 }]
+                    items: [{ start: start2, key, sep: sep11 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep10 = fc.end.splice(1, fc.end.length);
-            sep10.push(this.sourceToken);
+            const sep11 = fc.end.splice(1, fc.end.length);
+            sep11.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep10 }]
+              items: [{ start, key: fc, sep: sep11 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -9567,8 +9567,8 @@ var require_resolve = __commonJS({
       }
       return count2;
     }
-    function getFullPath(resolver, id = "", normalize) {
-      if (normalize !== false)
+    function getFullPath(resolver, id = "", normalize2) {
+      if (normalize2 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -11197,7 +11197,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri, options) {
+    function normalize2(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -11597,7 +11597,7 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize,
+      normalize: normalize2,
       resolve: resolve23,
       resolveComponent,
       equal,
@@ -17995,7 +17995,7 @@ function info(message) {
 
 // src/action/action.ts
 import { readFileSync as readFileSync6, statSync as statSync10 } from "node:fs";
-import { isAbsolute as isAbsolute8, relative as relative11, resolve as resolve22, sep as sep9 } from "node:path";
+import { isAbsolute as isAbsolute9, relative as relative11, resolve as resolve22, sep as sep10 } from "node:path";
 
 // src/action/args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -18056,7 +18056,7 @@ function parseListInput(text2) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync13, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname16, join as join17, relative as relative10, resolve as resolve21 } from "node:path";
+import { dirname as dirname16, join as join18, relative as relative10, resolve as resolve21 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -22674,14 +22674,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep10, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep11, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep10 === void 0) return true;
-  if (sep10 === " " !== (zone === void 0)) return false;
+  if (sep11 === void 0) return true;
+  if (sep11 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -22753,18 +22753,18 @@ function directiveProblem(text2) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text2 = exact;
-  let sep10 = -1;
-  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep10 = 0;
+  let sep11 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep11 = 0;
   else {
     const i = text2.indexOf("\n---");
-    if (i !== -1) sep10 = i + 1;
+    if (i !== -1) sep11 = i + 1;
   }
-  if (sep10 !== -1) {
-    const nl = text2.indexOf("\n", sep10);
-    const line = text2.slice(sep10, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+  if (sep11 !== -1) {
+    const nl = text2.indexOf("\n", sep11);
+    const line = text2.slice(sep11, nl === -1 ? text2.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep10 } };
-    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep10) + " ".repeat(line.length) + text2.slice(sep10 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep11 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep11) + " ".repeat(line.length) + text2.slice(sep11 + line.length);
   }
   text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
   const bad = disallowedCharacter(text2, 0, text2.length, json);
@@ -31066,6 +31066,8 @@ function makeResource(doc, basePath, object, defaultNamespace) {
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
   const kind2 = object.kind;
   const unstated = doc.file.origin?.unstatedNamespace;
+  const target = isClusterScoped(kind2) ? void 0 : doc.file.targetNamespace;
+  if (target !== void 0) return { doc, basePath, object, apiVersion: object.apiVersion, kind: kind2, name: name2, declaredNamespace: declared, namespace: target === "unknown" ? void 0 : target.name };
   const unknown = declared !== void 0 ? isPlaceholder(declared) || declared === unstated : unstated !== void 0;
   return {
     doc,
@@ -49356,7 +49358,7 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync11, statSync as statSync9 } from "node:fs";
-import { dirname as dirname14, join as join15, resolve as resolve19, sep as sep8 } from "node:path";
+import { dirname as dirname14, join as join16, resolve as resolve19, sep as sep9 } from "node:path";
 
 // src/load/context.ts
 import { dirname as dirname12, sep as sep7 } from "node:path";
@@ -49405,8 +49407,49 @@ function readRepositoryContext(roots2, opts) {
   return { files: out, cut: void 0 };
 }
 
+// src/load/flux-scope.ts
+import { isAbsolute as isAbsolute8, join as join15, normalize, sep as sep8 } from "node:path";
+var MAX_KUSTOMIZATIONS2 = 5e3;
+var FLUX_GROUP = "kustomize.toolkit.fluxcd.io/";
+var OWN_SOURCE = "flux-system";
+function scopesIn(files, root2) {
+  const out = [];
+  for (const f of files) {
+    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS2) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS2) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "Kustomization" || typeof o.apiVersion !== "string" || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject2(o.spec)) continue;
+      const { path, targetNamespace, sourceRef } = o.spec;
+      if (typeof targetNamespace !== "string" || targetNamespace === "" || isPlaceholder(targetNamespace)) continue;
+      if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
+      const rel = typeof path === "string" && path !== "" ? path : ".";
+      if (isAbsolute8(rel) || isPlaceholder(rel)) continue;
+      const dir = normalize(join15(root2, rel));
+      if (dir !== root2 && !dir.startsWith(root2 + sep8)) continue;
+      out.push({ dir, namespace: targetNamespace });
+    }
+  }
+  return out;
+}
+var isObject2 = (v2) => v2 !== null && typeof v2 === "object" && !Array.isArray(v2);
+function withFluxTargetNamespaces(inputs, all, root2) {
+  if (root2 === void 0) return [...inputs];
+  const scopes = scopesIn(all.flatMap((r7) => r7.ok ? [r7.file] : []), root2);
+  if (scopes.length === 0) return [...inputs];
+  return inputs.map((r7) => {
+    if (!r7.ok || r7.file.absPath === void 0 || r7.file.origin) return r7;
+    const abs = r7.file.absPath;
+    const names2 = new Set(scopes.filter((s) => abs.startsWith(s.dir + sep8)).map((s) => s.namespace));
+    if (names2.size === 0) return r7;
+    const target = names2.size === 1 ? { name: [...names2][0] } : "unknown";
+    return { ok: true, file: { ...r7.file, targetNamespace: target } };
+  });
+}
+
 // src/load/overlays-found.ts
-var import_yaml26 = __toESM(require_dist(), 1);
+var import_yaml27 = __toESM(require_dist(), 1);
 import { basename as basename5, dirname as dirname13, resolve as resolve18 } from "node:path";
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
@@ -49468,7 +49511,7 @@ function readKustomization(text2) {
   const fast = parseFast(text2, 0);
   if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
   try {
-    return (0, import_yaml26.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    return (0, import_yaml27.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -49571,7 +49614,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     }
     const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve19(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep8))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep9))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -49613,7 +49656,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
   const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0 && f.text.includes("HelmChartInflationGenerator")).map(([dir]) => dir);
-  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep8))));
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep9))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -49646,20 +49689,27 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   for (const g of groups) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
+  const roots2 = repositoryRoots([...paths.map((p) => resolve19(io.cwd, p)), ...charts, ...overlays, ...useStdin ? [io.cwd] : []], config);
   if (!v2["no-repository-context"]) {
-    const roots2 = repositoryRoots([...paths.map((p) => resolve19(io.cwd, p)), ...charts, ...overlays, ...useStdin ? [io.cwd] : []], config);
     const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
     const repository = readRepositoryContext(roots2, { cwd: io.cwd, config, ignorePatterns: v2["ignore-pattern"], useGitignore: !v2["no-gitignore"], skip: (f) => linted.has(f) || context.has(f) });
     for (const c of repository.files) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
     if (repository.cut) notes.push({ id: "repository-context-cut", message: `the repository was read for facts up to ${repository.cut}: facts in files past it are unknown. Pass the files that hold them with --context, or lint from a smaller folder.` });
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join15(dir, "Chart.yaml");
+    const file = join16(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
   }
-  return { inputs, rendered, context: [...context.values()], skipped, notes, groups, plan };
+  const all = [...inputs, ...context.values()];
+  const scoped = /* @__PURE__ */ new Map();
+  const scope2 = (list4) => withFluxTargetNamespaces(list4, all, roots2[0]).forEach((r7, i) => r7 !== list4[i] && scoped.set(list4[i], r7));
+  scope2(inputs);
+  scope2([...context.values()]);
+  const swap = (r7) => scoped.get(r7) ?? r7;
+  const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
+  return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan };
 }
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
@@ -49717,7 +49767,7 @@ function chartsDirsOf(v2, config, cwd, paths) {
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
-    const d = join15(base, "charts");
+    const d = join16(base, "charts");
     if (existsSync11(d) && statSync9(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
@@ -49986,13 +50036,13 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync12, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname15, join as join16 } from "node:path";
+import { dirname as dirname15, join as join17 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname15(fileURLToPath(import.meta.url)); ; d = dirname15(d)) {
-    const pkg = join16(d, "package.json");
+    const pkg = join17(d, "package.json");
     if (existsSync12(pkg)) {
       try {
         if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
@@ -50014,7 +50064,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync4(join16(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync4(join17(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -50163,14 +50213,14 @@ function diffParsed(args, v2, io, opts = {}) {
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join17(side.root, relative10(top, named));
+        const copy = join18(side.root, relative10(top, named));
         try {
           config = existsSync13(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore2 = config?.filePath ? readRegularFile(join17(dirname16(config.filePath), ".meshlintignore")) : void 0;
+      const ignore2 = config?.filePath ? readRegularFile(join18(dirname16(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head)) };
@@ -50357,7 +50407,7 @@ async function runAction() {
   };
   const pathOf2 = (filePath) => {
     const rel = relative11(workspace, resolve22(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep9).join("/");
+    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep10).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {

@@ -31163,6 +31163,8 @@ function makeResource(doc, basePath, object, defaultNamespace) {
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
   const kind2 = object.kind;
   const unstated = doc.file.origin?.unstatedNamespace;
+  const target = isClusterScoped(kind2) ? void 0 : doc.file.targetNamespace;
+  if (target !== void 0) return { doc, basePath, object, apiVersion: object.apiVersion, kind: kind2, name: name2, declaredNamespace: declared, namespace: target === "unknown" ? void 0 : target.name };
   const unknown = declared !== void 0 ? isPlaceholder(declared) || declared === unstated : unstated !== void 0;
   return {
     doc,
