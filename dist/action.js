@@ -35659,6 +35659,8 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
+    const restricted = environment ? void 0 : /file '([^']{1,300})' is not in or below '([^']{1,300})'/.exec(full);
+    if (restricted) environment = { cause: `it loads ${JSON.stringify(restricted[1])}, outside its folder ${JSON.stringify(restricted[2])}, which kustomize builds only with --load-restrictor=LoadRestrictionsNone (as Flux builds it)`, fix: "Move the file below the kustomization, or lint what Flux deploys from a build with that flag." };
     const where = remote && environment && !url ? remote.range : at2;
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
@@ -50152,7 +50154,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve21(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve21(io.cwd, c)) } : {} };
+  const sideValues = { ...v2, "no-repository-context": true, ...v2.config !== void 0 ? { config: resolve21(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve21(io.cwd, c)) } : {} };
   const sides = [];
   const blobs = /* @__PURE__ */ new Map();
   const worktrees = /* @__PURE__ */ new Map();

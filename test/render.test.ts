@@ -312,6 +312,17 @@ if (kubectl) {
     });
   });
 
+  test('kustomize: a file outside the overlay\'s folder is kustomize\'s load restrictor, which Flux does not apply: a warning naming the file, not the overlay\'s error', () => {
+    withTemp((t) => {
+      t.write('shared/transform.yaml', 'apiVersion: builtin\nkind: LabelTransformer\nmetadata: { name: l }\nlabels: { team: a }\nfieldSpecs: [{ path: metadata/labels, create: true }]\n');
+      t.write('o/kustomization.yaml', 'resources:\n- cm.yaml\ntransformers:\n- ../shared/transform.yaml\n');
+      t.write('o/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n');
+      const m = parseJsonReport(run(['-f', 'json', '--kustomize', 'o'], env, t.dir))[0]?.messages[0];
+      assert.is(m?.severity, 1, JSON.stringify(m));
+      assert.match(m?.message ?? '', /^This overlay cannot be rendered here: it loads "shared\/transform\.yaml", outside its folder "o", which kustomize builds only with --load-restrictor=LoadRestrictionsNone \(as Flux builds it\)\./);
+    });
+  });
+
   test('kustomize: a build failure is one finding on the overlay, without temporary paths; remote bases fail offline', () => {
     withTemp((t) => {
       t.write('prod/kustomization.yaml', 'resources:\n  - ../missing-base\n');

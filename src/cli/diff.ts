@@ -106,7 +106,9 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
   // The same --config file for both sides, named from where the user typed it; so are the
   // --charts folders, which hold charts pulled for the run, not files of either side.
-  const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}), ...(v.charts !== undefined ? { charts: v.charts.map((c) => resolve(io.cwd, c)) } : {}) };
+  // Both sides read alike: a revision is read into a folder of its own, which is no repository, so
+  // neither side reads the rest of one for facts (--context names what both should read).
+  const sideValues: Values = { ...v, 'no-repository-context': true, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}), ...(v.charts !== undefined ? { charts: v.charts.map((c) => resolve(io.cwd, c)) } : {}) };
   const sides: Side[] = [];
   /** The blobs written for the sides, linked where met again (see Blobs). */
   const blobs: Blobs = new Map();

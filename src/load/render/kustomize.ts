@@ -95,6 +95,10 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     // Through a base of its own: the URL is in the message, the entry that leads there is `at`.
     const url = environment ? undefined : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}…` : url)}, which cannot be fetched offline`, fix: 'Vendor that base, or pass it with --context.' };
+    // A file outside the kustomization's own folder: kustomize's default load restrictor refuses
+    // it, while Flux builds with none. Not the overlay's bug where Flux applies it: said as a limit.
+    const restricted = environment ? undefined : /file '([^']{1,300})' is not in or below '([^']{1,300})'/.exec(full);
+    if (restricted) environment = { cause: `it loads ${JSON.stringify(restricted[1])}, outside its folder ${JSON.stringify(restricted[2])}, which kustomize builds only with --load-restrictor=LoadRestrictionsNone (as Flux builds it)`, fix: 'Move the file below the kustomization, or lint what Flux deploys from a build with that flag.' };
     const where = remote && environment && !url ? remote.range : at;
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => atKustomization(undefined, where) } };
   }
