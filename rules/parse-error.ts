@@ -19,8 +19,16 @@ export function toolMessageHeadline(message: string, max = TOOL_MESSAGE_MAX): st
   if (message.length <= max) return message;
   const from = message.length - max;
   const boundary = message.indexOf(': ', from);
-  return `…${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
+  const tail = boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from);
+  // What the cause names, when the end leaves it out: the URL a tool tried to fetch, the value a template read.
+  const named = CAUSE.exec(message.slice(0, message.length - tail.length))?.[0]?.replace(/[:.,;]+$/, '');
+  const cause = named !== undefined && !tail.includes(named) ? `${named.length > CAUSE_MAX ? `${named.slice(0, CAUSE_MAX)}…` : named} … ` : '';
+  return `…${cause}${tail}`;
 }
+
+/** A URL, or a chart value a template reads (`<.Values.image.tag>`): the cause a nested message names first. */
+const CAUSE = /https?:\/\/[^\s'"<>]+|<\.Values(?:\.[\w-]+)+>/;
+const CAUSE_MAX = 70;
 
 export default createRule({
   name: 'parse-error',

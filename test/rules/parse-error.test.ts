@@ -76,6 +76,12 @@ test('parse-error: a long tool message keeps its end in the headline, and the wh
   assert.is(toolMessageHeadline(long), '…shop/templates/_helpers.tpl:3:20: executing "shop.labels" at <.Values.team.name>: nil pointer evaluating interface {}.name');
   assert.is(toolMessageHeadline('Error: no such file'), 'Error: no such file');
   assert.ok(toolMessageHeadline('x'.repeat(300)).length <= 131);
+  // The URL a tool tried to fetch, named early and cut from the end: kept before the end.
+  const fetch = 'values don\'t meet the specifications of the schema(s) in the following chart(s): c: failed to load https://schemas.example.com/v1/requirements.json: dial tcp: lookup schemas.example.com on 127.0.0.53:53: read udp 127.0.0.1:41234->127.0.0.53:53: read: connection refused while resolving the schema reference';
+  const headline = toolMessageHeadline(fetch);
+  assert.match(headline, /^…https:\/\/schemas\.example\.com\/v1\/requirements\.json … /);
+  assert.match(headline, /connection refused while resolving the schema reference$/);
+  assert.ok(headline.length <= 210, `${headline.length}`);
 });
 
 test('parse-error: an alias bomb is refused, bounded, with a finding', () => {
