@@ -396,6 +396,15 @@ test('without charts named, GitOps releases are one note saying how to render th
   });
 });
 
+test('meshlint charts: a release whose version a tool fills in says which field waits and what to pull, not a helm pull that cannot run', () => {
+  withTemp((t) => {
+    t.write('repo/release.yaml', FLUX.replace("version: '>=1.0.0 <2.0.0'", 'version: ${WEB_VERSION}'));
+    const r = cli(['charts', '.'], { cwd: t.path('repo') });
+    assert.match(r.stdout, /HelmRelease flux-system\/web: its version "\$\{WEB_VERSION\}" is filled in by a tool \(Flux postBuild substitution or the like\): pull \S+ at the version it deploys into the charts folder/);
+    assert.not.match(r.stdout, /--version=\$\{WEB_VERSION\}/);
+  });
+});
+
 test('--charts names a folder; helm.chartsDir must be inside the repository', () => {
   withTemp((t) => {
     t.write('repo/release.yaml', FLUX);

@@ -89,7 +89,11 @@ function fluxDeploy(r: Resource, release: AnyChartRelease, sources: SourceLookup
     const refName = str(ref.name);
     const refNs = str(ref.namespace) ?? ns;
     const at: PathTarget = { resource: r, path: ['spec', 'chart', 'spec', 'chart'] };
-    const unknown = [chart, version ?? ''].some(isPlaceholder) ? 'its chart or version is filled in by a tool' : undefined;
+    const unknown = isPlaceholder(chart)
+      ? `its chart ${JSON.stringify(chart)} is filled in by a tool: name the chart it deploys`
+      : version !== undefined && isPlaceholder(version)
+        ? `its version ${JSON.stringify(version)} is filled in by a tool (Flux postBuild substitution or the like): pull ${chart} at the version it deploys into the charts folder`
+        : undefined;
     if (ref.kind === 'GitRepository' || ref.kind === 'Bucket') {
       const repo = refName ? sources(ref.kind, refNs, refName) : undefined;
       const path = gitFolder(chart);
