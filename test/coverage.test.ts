@@ -37,6 +37,7 @@ test('each workload is judged or waits on one fact; the facts that decide the mo
   assert.is(coverageLine(r.coverage), 'judged 1 of 5 workloads; 4 wait on: labels of 2 namespaces (pass their Namespace files, or state them under namespaces: in .meshlint.yaml), their namespace (set metadata.namespace, defaultNamespace or --namespace)');
   // Releases whose charts were not rendered: their workloads are not seen, and the line says so.
   assert.match(coverageLine(withUnrenderedReleases(run([namespace, deployment('web', 'shop')].join('---\n')).coverage, 40)) ?? '', /^judged 1 of 1 workload; not seen: charts of 40 releases \(meshlint charts lists them\)$/);
+  assert.is(coverageLine(withUnrenderedReleases(run('apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n').coverage, 2)), 'no workload judged; not seen: charts of 2 releases (meshlint charts lists them)');
   // Nothing met, nothing waiting: no line.
   assert.is(coverageLine(run('apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n').coverage), undefined);
 });

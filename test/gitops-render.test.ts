@@ -405,6 +405,47 @@ test('meshlint charts: a release whose version a tool fills in says which field 
   });
 });
 
+const CHART_REF_AND_GIT = [
+  'apiVersion: source.toolkit.fluxcd.io/v1beta2',
+  'kind: OCIRepository',
+  'metadata: { name: podinfo, namespace: flux-system }',
+  'spec:',
+  '  url: oci://ghcr.io/stefanprodan/charts/podinfo',
+  '  ref: { semver: "6.5.0" }',
+  '---',
+  'apiVersion: helm.toolkit.fluxcd.io/v2',
+  'kind: HelmRelease',
+  'metadata: { name: podinfo, namespace: apps }',
+  'spec:',
+  '  chartRef: { kind: OCIRepository, name: podinfo, namespace: flux-system }',
+  '---',
+  'apiVersion: source.toolkit.fluxcd.io/v1',
+  'kind: GitRepository',
+  'metadata: { name: charts, namespace: flux-system }',
+  'spec:',
+  '  url: https://github.com/example/charts',
+  '  ref: { branch: release-1.2 }',
+  '---',
+  'apiVersion: helm.toolkit.fluxcd.io/v2',
+  'kind: HelmRelease',
+  'metadata: { name: web, namespace: apps }',
+  'spec:',
+  '  chart:',
+  '    spec:',
+  '      chart: ./charts/web',
+  '      sourceRef: { kind: GitRepository, name: charts, namespace: flux-system }',
+].join('\n') + '\n';
+
+test('meshlint charts: a chartRef release is located on the HelmRelease, and a chart in git names the branch its source deploys', () => {
+  withTemp((t) => {
+    t.write('repo/hr.yaml', CHART_REF_AND_GIT);
+    const r = cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') });
+    const missing = (JSON.parse(r.stdout) as { missing: { chart: string; gitRevision: string | null; releases: { object: string; line: number }[] }[] }).missing;
+    assert.equal(missing.map((m) => `${m.chart} ${m.gitRevision} ${m.releases.map((x) => `${x.object}:${x.line}`).join()}`), ['podinfo null HelmRelease apps/podinfo:12', 'web branch release-1.2 HelmRelease apps/web:27']);
+    assert.match(cli(['charts', '.'], { cwd: t.path('repo') }).stdout, /a chart in git \(https:\/\/github\.com\/example\/charts, branch release-1\.2\) at charts\/web/);
+  });
+});
+
 test('--charts names a folder; helm.chartsDir must be inside the repository', () => {
   withTemp((t) => {
     t.write('repo/release.yaml', FLUX);

@@ -43,6 +43,8 @@ export interface MissingChart {
   readonly oci: boolean;
   /** For a chart in a git repository: that repository and the chart's folder in it. */
   readonly gitRepository: string | null;
+  /** The branch, tag or commit of gitRepository the release deploys ("branch main"), when its source says. */
+  readonly gitRevision: string | null;
   readonly gitPath: string | null;
   /** The command that fetches it; null when the inputs do not say where it is published. */
   readonly command: string | null;
@@ -100,17 +102,17 @@ export function chartsReport(found: readonly FoundDeploy[], destination: string,
       available.set(key, entry);
       continue;
     }
-    const key = [d.chart, d.version ?? '', d.repository?.url ?? '', d.gitRepository ?? '', d.gitPath ?? ''].join('\0');
+    const key = [d.chart, d.version ?? '', d.repository?.url ?? '', d.gitRepository ?? '', d.gitRevision ?? '', d.gitPath ?? ''].join('\0');
     let entry = missing.get(key);
     if (!entry) {
       const command = d.repository ? pullCommand(d.chart, d.version, d.repository, destination) : null;
       const hint =
         d.gitPath !== undefined
-          ? `a chart in git${d.gitRepository ? ` (${d.gitRepository})` : ''} at ${d.gitPath}: copy that folder to ${destination}/${d.chart}/`
+          ? `a chart in git${d.gitRepository || d.gitRevision ? ` (${[d.gitRepository, d.gitRevision].filter(Boolean).join(', ')})` : ''} at ${d.gitPath}: copy that folder to ${destination}/${d.chart}/`
           : command === null
             ? 'the repository it comes from is not among the inputs (its HelmRepository or repoURL): pull it from there'
             : null;
-      entry = { base: { chart: d.chart, version: d.version ?? null, repository: d.repository?.url ?? null, oci: d.repository?.oci ?? false, gitRepository: d.gitRepository ?? null, gitPath: d.gitPath ?? null, command, hint }, releases: [] };
+      entry = { base: { chart: d.chart, version: d.version ?? null, repository: d.repository?.url ?? null, oci: d.repository?.oci ?? false, gitRepository: d.gitRepository ?? null, gitRevision: d.gitRevision ?? null, gitPath: d.gitPath ?? null, command, hint }, releases: [] };
       missing.set(key, entry);
     }
     entry.releases.push(place(f));

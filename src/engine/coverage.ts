@@ -116,7 +116,7 @@ const NAMED = 2;
  */
 export function coverageLine(c: Coverage): string | undefined {
   if (c.workloads === 0 && c.waiting.length === 0) return undefined;
-  const head = `judged ${c.judged} of ${plural(c.workloads, 'workload')}`;
+  const head = c.workloads === 0 ? 'no workload judged' : `judged ${c.judged} of ${plural(c.workloads, 'workload')}`;
   if (c.waiting.length === 0) return head;
   const waiting = c.workloads - c.judged;
   const named = c.waiting.slice(0, NAMED).map((w) => `${WORDS[w.kind].fact(w.facts)} (${WORDS[w.kind].fix})`);

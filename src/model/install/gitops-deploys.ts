@@ -28,6 +28,8 @@ export interface ChartDeploy {
   readonly gitPath: string | undefined;
   /** The git repository that holds gitPath, as written; undefined when unknown. */
   readonly gitRepository: string | undefined;
+  /** The branch, tag or commit of that repository the release deploys ("branch main", "tag v1.2"), when its source says. */
+  readonly gitRevision?: string;
   /** Helm's `.Release.Name`. */
   readonly releaseName: string;
   /** Helm's `.Release.Namespace`; undefined when the object does not say. */
@@ -97,7 +99,8 @@ function fluxDeploy(r: Resource, release: AnyChartRelease, sources: SourceLookup
     if (ref.kind === 'GitRepository' || ref.kind === 'Bucket') {
       const repo = refName ? sources(ref.kind, refNs, refName) : undefined;
       const path = gitFolder(chart);
-      return [{ ...common, chart: lastSegment(path ?? chart), version: undefined, repository: undefined, gitPath: path, gitRepository: str(getIn(repo?.object, ['spec', 'url'])), unknown, at }];
+      const revision = gitRevisionOf(asObject(getIn(repo?.object, ['spec', 'ref'])));
+      return [{ ...common, chart: lastSegment(path ?? chart), version: undefined, repository: undefined, gitPath: path, gitRepository: str(getIn(repo?.object, ['spec', 'url'])), ...(revision ? { gitRevision: revision } : {}), unknown, at }];
     }
     const repo = refName ? sources('HelmRepository', refNs, refName) : undefined;
     const url = str(getIn(repo?.object, ['spec', 'url']));
@@ -115,7 +118,8 @@ function fluxDeploy(r: Resource, release: AnyChartRelease, sources: SourceLookup
     const ref = asObject(getIn(repo?.object, ['spec', 'ref'])) ?? {};
     // The chart is the last segment of the OCIRepository's URL; its version is the tag or semver range.
     const version = str(ref.tag) ?? str(ref.semver);
-    const at: PathTarget = repo ? { resource: repo, path: ['spec', 'url'] } : { resource: r, path: ['spec', 'chartRef', 'name'] };
+    // Reported on the release that deploys it, not on the source it names.
+    const at: PathTarget = { resource: r, path: ['spec', 'chartRef', 'name'] };
     const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str(ref.digest) && !version ? 'it names its chart by digest' : undefined;
     return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, '')) : refName, version, repository: url ? { url, oci: true } : undefined, gitPath: undefined, gitRepository: undefined, unknown, at }];
   }
@@ -129,9 +133,19 @@ function fluxDeploy(r: Resource, release: AnyChartRelease, sources: SourceLookup
     const url = str(getIn(repo?.object, ['spec', 'url']));
     const isOci = getIn(repo?.object, ['spec', 'type']) === 'oci' || (url?.startsWith('oci://') ?? false);
     const version = str(hspec.version);
-    return [{ ...common, chart, version: version === '*' ? undefined : version, repository: url ? { url: isOci ? `${url.replace(/\/+$/, '')}/${chart}` : url, oci: isOci } : undefined, gitPath: undefined, gitRepository: undefined, unknown: undefined, at: { resource: hc, path: ['spec', 'chart'] } }];
+    return [{ ...common, chart, version: version === '*' ? undefined : version, repository: url ? { url: isOci ? `${url.replace(/\/+$/, '')}/${chart}` : url, oci: isOci } : undefined, gitPath: undefined, gitRepository: undefined, unknown: undefined, at: { resource: r, path: ['spec', 'chartRef', 'name'] } }];
   }
   return [];
+}
+
+/** A Flux GitRepository's `spec.ref` in words: its commit, tag, semver range, name or branch (Flux's order of precedence). */
+function gitRevisionOf(ref: Record<string, unknown> | undefined): string | undefined {
+  if (!ref) return undefined;
+  for (const key of ['commit', 'name', 'semver', 'tag', 'branch'] as const) {
+    const v = str(ref[key]);
+    if (v) return `${key} ${v}`;
+  }
+  return undefined;
 }
 
 function argoDeploy(r: Resource, release: AnyChartRelease): ChartDeploy[] {
@@ -159,5 +173,5 @@ function argoDeploy(r: Resource, release: AnyChartRelease): ChartDeploy[] {
   }
   const folder = gitFolder(path as string);
   if (!folder) return [];
-  return [{ release, chart: lastSegment(folder), version: undefined, repository: undefined, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at, ...(source.helm === undefined ? { maybeManifests: true } : {}) }];
+  return [{ release, chart: lastSegment(folder), version: undefined, repository: undefined, gitPath: folder, gitRepository: repoURL, ...(revision && revision !== 'HEAD' ? { gitRevision: `revision ${revision}` } : {}), releaseName, namespace, unknown, at, ...(source.helm === undefined ? { maybeManifests: true } : {}) }];
 }
