@@ -32860,7 +32860,7 @@ var WORDS = {
 var NAMED = 2;
 function coverageLine(c) {
   if (c.workloads === 0 && c.waiting.length === 0) return void 0;
-  const head = `judged ${c.judged} of ${plural(c.workloads, "workload")}`;
+  const head = c.workloads === 0 ? "no workload judged" : `judged ${c.judged} of ${plural(c.workloads, "workload")}`;
   if (c.waiting.length === 0) return head;
   const waiting = c.workloads - c.judged;
   const named = c.waiting.slice(0, NAMED).map((w) => `${WORDS[w.kind].fact(w.facts)} (${WORDS[w.kind].fix})`);
@@ -36045,11 +36045,12 @@ function fluxDeploy(r7, release, sources) {
     const refName2 = str6(ref.name);
     const refNs2 = str6(ref.namespace) ?? ns2;
     const at2 = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
-    const unknown = [chart, version2 ?? ""].some(isPlaceholder) ? "its chart or version is filled in by a tool" : void 0;
+    const unknown = isPlaceholder(chart) ? `its chart ${JSON.stringify(chart)} is filled in by a tool: name the chart it deploys` : version2 !== void 0 && isPlaceholder(version2) ? `its version ${JSON.stringify(version2)} is filled in by a tool (Flux postBuild substitution or the like): pull ${chart} at the version it deploys into the charts folder` : void 0;
     if (ref.kind === "GitRepository" || ref.kind === "Bucket") {
       const repo2 = refName2 ? sources(ref.kind, refNs2, refName2) : void 0;
       const path = gitFolder(chart);
-      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str6(getIn(repo2?.object, ["spec", "url"])), unknown, at: at2 }];
+      const revision = gitRevisionOf(asObject(getIn(repo2?.object, ["spec", "ref"])));
+      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str6(getIn(repo2?.object, ["spec", "url"])), ...revision ? { gitRevision: revision } : {}, unknown, at: at2 }];
     }
     const repo = refName2 ? sources("HelmRepository", refNs2, refName2) : void 0;
     const url = str6(getIn(repo?.object, ["spec", "url"]));
@@ -36066,7 +36067,7 @@ function fluxDeploy(r7, release, sources) {
     const url = str6(getIn(repo?.object, ["spec", "url"]));
     const ref = asObject(getIn(repo?.object, ["spec", "ref"])) ?? {};
     const version2 = str6(ref.tag) ?? str6(ref.semver);
-    const at2 = repo ? { resource: repo, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
+    const at2 = { resource: r7, path: ["spec", "chartRef", "name"] };
     const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str6(ref.digest) && !version2 ? "it names its chart by digest" : void 0;
     return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, "")) : refName, version: version2, repository: url ? { url, oci: true } : void 0, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
   }
@@ -36080,9 +36081,17 @@ function fluxDeploy(r7, release, sources) {
     const url = str6(getIn(repo?.object, ["spec", "url"]));
     const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
     const version2 = str6(hspec.version);
-    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository: url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, unknown: void 0, at: { resource: hc, path: ["spec", "chart"] } }];
+    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository: url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, unknown: void 0, at: { resource: r7, path: ["spec", "chartRef", "name"] } }];
   }
   return [];
+}
+function gitRevisionOf(ref) {
+  if (!ref) return void 0;
+  for (const key of ["commit", "name", "semver", "tag", "branch"]) {
+    const v2 = str6(ref[key]);
+    if (v2) return `${key} ${v2}`;
+  }
+  return void 0;
 }
 function argoDeploy(r7, release) {
   const ct2 = release.chartTarget;
@@ -36107,7 +36116,7 @@ function argoDeploy(r7, release) {
   }
   const folder = gitFolder(path);
   if (!folder) return [];
-  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at: at2, ...source.helm === void 0 ? { maybeManifests: true } : {} }];
+  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, ...revision && revision !== "HEAD" ? { gitRevision: `revision ${revision}` } : {}, releaseName, namespace, unknown, at: at2, ...source.helm === void 0 ? { maybeManifests: true } : {} }];
 }
 
 // src/load/render/chart-source.ts
@@ -37802,8 +37811,13 @@ function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
   if (message.length <= max) return message;
   const from = message.length - max;
   const boundary = message.indexOf(": ", from);
-  return `\u2026${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
+  const tail = boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from);
+  const named = CAUSE.exec(message.slice(0, message.length - tail.length))?.[0]?.replace(/[:.,;]+$/, "");
+  const cause = named !== void 0 && !tail.includes(named) ? `${named.length > CAUSE_MAX ? `${named.slice(0, CAUSE_MAX)}\u2026` : named} \u2026 ` : "";
+  return `\u2026${cause}${tail}`;
 }
+var CAUSE = /https?:\/\/[^\s'"<>]+|<\.Values(?:\.[\w-]+)+>/;
+var CAUSE_MAX = 70;
 var parse_error_default = createRule({
   name: "parse-error",
   meta: {

@@ -22678,8 +22678,13 @@ function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
   if (message.length <= max) return message;
   const from = message.length - max;
   const boundary = message.indexOf(": ", from);
-  return `\u2026${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
+  const tail = boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from);
+  const named = CAUSE.exec(message.slice(0, message.length - tail.length))?.[0]?.replace(/[:.,;]+$/, "");
+  const cause = named !== void 0 && !tail.includes(named) ? `${named.length > CAUSE_MAX ? `${named.slice(0, CAUSE_MAX)}\u2026` : named} \u2026 ` : "";
+  return `\u2026${cause}${tail}`;
 }
+var CAUSE = /https?:\/\/[^\s'"<>]+|<\.Values(?:\.[\w-]+)+>/;
+var CAUSE_MAX = 70;
 var parse_error_default = createRule({
   name: "parse-error",
   meta: {
