@@ -446,6 +446,24 @@ test('meshlint charts: a chartRef release is located on the HelmRelease, and a c
   });
 });
 
+test('meshlint charts lists the releases inside overlays and their helmCharts entries, with --render-overlays as without', () => {
+  withTemp((t) => {
+    t.write('repo/apps/base/hr.yaml', FLUX);
+    t.write('repo/apps/base/kustomization.yaml', 'resources:\n- hr.yaml\n');
+    t.write('repo/apps/prod/kustomization.yaml', 'resources:\n- ../base\nnamespace: shop-prod\nhelmCharts:\n- name: redis\n  repo: https://charts.example.com/bitnami\n  version: 18.1.0\n  releaseName: cache\n');
+    const list = (extra: string[]): string[] => {
+      const r = cli(['charts', '-f', 'json', ...extra, '.'], { cwd: t.path('repo') });
+      return (JSON.parse(r.stdout) as { missing: { chart: string; command: string | null; releases: { object: string; filePath: string }[] }[] }).missing.map((m) => `${m.chart} ${m.releases.map((x) => `${x.object} ${x.filePath}`).join()} ${m.command}`);
+    };
+    const plain = list([]);
+    assert.equal(plain, [
+      'webapp HelmRelease flux-system/web apps/base/hr.yaml helm pull --repo=https://charts.example.com \'--version=>=1.0.0 <2.0.0\' --destination=charts -- webapp',
+      'redis helmCharts entry redis apps/prod/kustomization.yaml helm pull --repo=https://charts.example.com/bitnami --version=18.1.0 --untar --untardir=apps/prod/charts/redis-18.1.0 -- redis',
+    ]);
+    assert.equal(list(['--render-overlays']), plain);
+  });
+});
+
 test('--charts names a folder; helm.chartsDir must be inside the repository', () => {
   withTemp((t) => {
     t.write('repo/release.yaml', FLUX);

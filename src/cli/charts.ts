@@ -9,6 +9,8 @@ import { Locator } from '../parse/locator.ts';
 import { jsonText, plural } from '../common/text.ts';
 import type { Config } from '../engine/config.ts';
 import { displayPathOf } from '../load/read.ts';
+import { unvendoredCharts } from '../load/render/kustomize.ts';
+import { cachedReader } from '../load/render/source-text.ts';
 import type { Values } from './args.ts';
 import { gatherInputs, chartsDirsOf } from './inputs.ts';
 import { type CliIO, UsageError, emit } from './io.ts';
@@ -163,6 +165,20 @@ export function runCharts(paths: readonly string[], v: Values, config: Config, i
   if (typeof gathered === 'number') return gathered;
   const named = chartsDirsOf(v, config, io.cwd, paths).named[0];
   const destination = named ? displayPathOf(named, io.cwd) : 'charts';
-  emit(formatChartsReport(chartsReport(gathered.plan.found(), destination, io.cwd), format === 'json' ? 'json' : 'text'), v, io);
+  const report = chartsReport(gathered.plan.found(), destination, io.cwd);
+  // Charts of Kustomize helmCharts entries, vendored into each kustomization's chart home.
+  const vendor = unvendoredCharts(gathered.overlaysMet, cachedReader(), io.cwd).map((c): MissingChart => ({
+    chart: c.name,
+    version: c.version ?? null,
+    repository: c.repo ?? null,
+    oci: c.repo?.startsWith('oci://') ?? false,
+    gitRepository: null,
+    gitRevision: null,
+    gitPath: null,
+    command: c.command ?? null,
+    hint: c.command ? null : `no repo: vendor the chart into the kustomization's chart home (${displayPathOf(c.file, io.cwd)})`,
+    releases: [{ object: `helmCharts entry ${c.name}`, filePath: displayPathOf(c.file, io.cwd), line: c.range?.line ?? 1, column: c.range?.column ?? 1 }],
+  }));
+  emit(formatChartsReport({ ...report, missing: [...report.missing, ...vendor] }, format === 'json' ? 'json' : 'text'), v, io);
   return 0;
 }

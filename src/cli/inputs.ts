@@ -37,6 +37,8 @@ interface Gathered {
   readonly groups: readonly { readonly config: Config; readonly inputs: readonly ReadOutcome[] }[];
   /** What GitOps objects among the inputs deploy, and where their charts are. */
   readonly plan: ReleasePlan;
+  /** The overlays named or met while walking (their folders), built or not. */
+  readonly overlaysMet: readonly string[];
 }
 
 export const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
@@ -56,6 +58,8 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   /** Charts met while walking (rendered or not). */
   const metCharts: string[] = [];
   const overlays = req.overlays.map((o) => resolve(io.cwd, o));
+  /** Top-level overlays met while walking, built or not. */
+  const metOverlays: string[] = [];
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -135,6 +139,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     // Kustomizations met on the way: the top-level ones are built when asked, and the files
     // they name are then linted through them; else one note names them and how to build them.
     const foundOverlays = overlaysAmong(files, cachedReader());
+    metOverlays.push(...foundOverlays.top);
     const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
     if (v['render-overlays'] || config.kustomize.renderOverlays) {
       if (foundOverlays.tooMany) notes.push({ id: 'overlays-not-built', message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
@@ -166,7 +171,10 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   // Charts that GitOps objects deploy: rendered from the folders the user names (and the
   // repository's own), with the values the objects give; a chart met while walking that a
   // release renders is linted through that release.
-  const plan = releasePlan(v, config, io, inputs, metCharts, paths, !options.renderNothing);
+  // Nothing rendered (meshlint charts): the files overlays name are read as written, so that the
+  // releases in them are listed with --render-overlays as without it.
+  const asWrittenForPlan = options.renderNothing && throughOverlays ? [...throughOverlays.files].map((f) => readSource(f, io.cwd)) : [];
+  const plan = releasePlan(v, config, io, [...inputs, ...asWrittenForPlan], metCharts, paths, !options.renderNothing);
   if (plan.renderedCharts.size > 0) {
     const through = (dir: string): boolean => plan.renderedCharts.has(dir) && !charts.includes(dir);
     chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? '')));
@@ -257,7 +265,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   scope([...context.values()]);
   const swap = (r: ReadOutcome): ReadOutcome => scoped.get(r) ?? r;
   const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
-  return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan };
+  return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan, overlaysMet: [...new Set([...overlays, ...metOverlays])] };
 }
 
 /** A failed overlay build whose own files are linted as written: its warning says so. */

@@ -431,6 +431,16 @@ interface ChartsProblem {
   readonly environment?: { readonly cause: string; readonly fix: string };
 }
 
+/** A helmCharts entry whose chart is not vendored: what `meshlint charts` lists, with the command that vendors it. */
+export interface UnvendoredChart {
+  readonly file: string;
+  readonly range: Range | undefined;
+  readonly name: string;
+  readonly version: string | undefined;
+  readonly repo: string | undefined;
+  readonly command: string | undefined;
+}
+
 /**
  * The helmCharts of an overlay's kustomizations, checked before kustomize may run helm on them
  * (api/internal/builtins/HelmChartInflationGenerator.go and api/types/helmchartargs.go,
@@ -444,7 +454,8 @@ interface ChartsProblem {
  * would be fetched (`helm pull`): the environment's limit, said with the command that vendors it.
  * `uses`: some kustomization of the overlay has helmCharts.
  */
-export function overlayHelmCharts(overlayDir: string, root: string, read: TextReader, cwd: string): { uses: boolean; problem?: ChartsProblem } {
+export function overlayHelmCharts(overlayDir: string, root: string, read: TextReader, cwd: string): { uses: boolean; problem?: ChartsProblem; unvendored?: readonly UnvendoredChart[] } {
+  const unvendored: { problem: ChartsProblem; chart: UnvendoredChart }[] = [];
   const realRoot = realPath(root) ?? root;
   const outside = (p: string): boolean => {
     if (!isInside(root, p)) return true;
@@ -499,22 +510,36 @@ export function overlayHelmCharts(overlayDir: string, root: string, read: TextRe
       if (read(join(chartDir, 'Chart.yaml')) === undefined) {
         const untar = displayPathOf(version !== undefined && repo !== undefined ? join(chartHome, `${name}-${version}`) : chartHome, cwd);
         const pull = repo ? `helm pull ${repo.startsWith('oci://') ? '' : `--repo=${repo} `}${version ? `--version=${version} ` : ''}--untar --untardir=${untar} -- ${repo.startsWith('oci://') ? `${repo.replace(/\/+$/, '')}/${name}` : name}` : undefined;
-        return {
-          uses,
+        // Every entry not vendored is listed (meshlint charts); the build is refused at the first.
+        unvendored.push({
           problem: {
             file,
             range: entryRange(text, name),
             why: `the chart ${name} is not in ${home}/`,
             environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` },
           },
-        };
+          chart: { file, range: entryRange(text, name), name, version, repo, command: pull },
+        });
+        continue;
       }
       const escape = chartEscape(chartDir);
       if (escape) return at(name, `helmCharts ${name}: ${escape.why}`);
     }
   }
+  const first = unvendored[0];
+  if (first) return { uses, problem: first.problem, unvendored: unvendored.map((u) => u.chart) };
   if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read(generators.file) ?? '', 'generators'), why: 'the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked' } };
   return { uses };
+}
+
+/** The helmCharts entries of these overlays (and their bases) whose charts are not vendored, each once. */
+export function unvendoredCharts(overlays: readonly string[], read: TextReader, cwd: string): UnvendoredChart[] {
+  const out = new Map<string, UnvendoredChart>();
+  for (const dir of overlays) {
+    const root = repositoryOf(dir, cwd);
+    for (const c of overlayHelmCharts(dir, root, readerWithin(read, root), cwd).unvendored ?? []) out.set(`${c.file}\0${c.name}\0${c.version ?? ''}`, c);
+  }
+  return [...out.values()];
 }
 
 /**
