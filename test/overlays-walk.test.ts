@@ -49,6 +49,21 @@ test('overlaysAmong: the top-level kustomizations, and the files they name', () 
   });
 });
 
+test('a chart vendored for a helmCharts entry is the kustomization\'s, never a chart of its own: not rendered alone, not named as unlinted', () => {
+  withTemp((t) => {
+    t.write('apps/prod/kustomization.yaml', 'helmCharts:\n- name: redis\n  repo: https://charts.example.com\n  version: 18.1.0\n');
+    t.write('apps/prod/charts/redis-18.1.0/redis/Chart.yaml', 'apiVersion: v2\nname: redis\nversion: 18.1.0\n');
+    t.write('apps/prod/charts/redis-18.1.0/redis/templates/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: r }\n');
+    // A chart elsewhere is still one of its own.
+    t.write('charts/web/Chart.yaml', 'apiVersion: v2\nname: web\nversion: 0.1.0\n');
+    const r = cli(['--stats', '.'], { cwd: t.dir });
+    assert.match(r.stderr, /note: 1 Helm chart was not linted \(charts\/web\)/);
+    assert.match(r.stderr, /1 file linted through an overlay/);
+    const found = overlaysAmong([t.path('apps/prod/kustomization.yaml')], (f) => readFileSync(f, 'utf8'));
+    assert.equal(found.chartHomes, [t.path('apps/prod/charts')]);
+  });
+});
+
 test('overlaysAmong: a Kustomize Component is never top-level, used or not (kustomize builds it only through a kustomization that lists it)', () => {
   withTemp((t) => {
     repo(t);

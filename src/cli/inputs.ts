@@ -140,6 +140,13 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     // they name are then linted through them; else one note names them and how to build them.
     const foundOverlays = overlaysAmong(files, cachedReader());
     metOverlays.push(...foundOverlays.top);
+    // A chart vendored for a helmCharts entry is linted through its kustomization, not as a chart of its own.
+    const helmChartsChart = (dir: string): boolean => foundOverlays.chartHomes.some((home) => dir.startsWith(home + sep));
+    for (const chart of found.charts.filter(helmChartsChart)) {
+      skipped.push({ path: chart, reason: 'a chart of a Kustomize helmCharts entry: linted through its kustomization', kind: 'through-overlay' });
+    }
+    chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !helmChartsChart(renders[0]?.chartDir ?? '')));
+    unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !helmChartsChart(c)));
     const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
     if (v['render-overlays'] || config.kustomize.renderOverlays) {
       if (foundOverlays.tooMany) notes.push({ id: 'overlays-not-built', message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });

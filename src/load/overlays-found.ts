@@ -22,13 +22,16 @@ export interface FoundOverlays {
   readonly tooMany: boolean;
   /** The files a kustomization folder stands for: its kustomization, the files it names, and theirs through the bases met. */
   filesOf(folder: string): ReadonlySet<string>;
+  /** The chart homes of kustomizations with helmCharts (`helmGlobals.chartHome`, else `charts` beside them): charts there are theirs. */
+  readonly chartHomes: readonly string[];
 }
 
 /** The overlays among walked files (absolute paths); `read` gives a file's text, or undefined. */
 export function overlaysAmong(files: readonly string[], read: (file: string) => string | undefined): FoundOverlays {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename(f)));
   const folders = [...new Set(kustomizations.map((f) => dirname(f)))];
-  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: new Set(), folders, tooMany: true, filesOf: () => new Set() };
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: new Set(), folders, tooMany: true, filesOf: () => new Set(), chartHomes: [] };
+  const chartHomes: string[] = [];
   const used = new Set<string>();
   /** Folders whose kustomization is a Component: built only through the kustomizations that use it. */
   const components = new Set<string>();
@@ -46,6 +49,12 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     // kustomize refuses to build a Component on its own ("expected kind != 'Component'"): it
     // is a part of the kustomizations that list it under components, never what is deployed.
     if ((data as { kind?: unknown } | null)?.kind === 'Component') components.add(dirname(file));
+    // A chart vendored for a helmCharts entry is built through this kustomization, never on its own.
+    const k = (data ?? {}) as { helmCharts?: unknown; helmChartInflationGenerator?: unknown; helmGlobals?: { chartHome?: unknown } };
+    if ((Array.isArray(k.helmCharts) && k.helmCharts.length > 0) || (Array.isArray(k.helmChartInflationGenerator) && k.helmChartInflationGenerator.length > 0)) {
+      const home = typeof k.helmGlobals?.chartHome === 'string' && k.helmGlobals.chartHome !== '' ? k.helmGlobals.chartHome : 'charts';
+      chartHomes.push(resolve(dirname(file), home));
+    }
     for (const entry of localEntries(data)) {
       const target = resolve(dirname(file), entry);
       if (isFolder.has(target)) {
@@ -72,7 +81,7 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     }
     return out;
   };
-  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf, chartHomes };
 }
 
 /** A scalar JSON writes bare (a boolean, a number, null), wherever a value or item starts. */
