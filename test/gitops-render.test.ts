@@ -122,6 +122,22 @@ for (const { name, bin } of helms) {
 
 if (helms[0]) {
   const { bin } = helms[0];
+  test('an app of apps: the Applications a rendered chart holds are rendered too, into their own namespaces, each once', () => {
+    withTemp((t) => {
+      t.write("repo/argocd/root.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: { name: root, namespace: argocd }\nspec:\n  destination: { server: https://kubernetes.default.svc, namespace: argocd }\n  source:\n    repoURL: https://github.com/example/platform\n    path: charts/apps\n    helm: { values: \"team: shop\" }\n");
+      t.write("repo/charts/apps/Chart.yaml", "apiVersion: v2\nname: apps\nversion: 0.1.0\n");
+      t.write("repo/charts/apps/templates/web.yaml", "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: { name: web, namespace: argocd }\nspec:\n  destination: { server: https://kubernetes.default.svc, namespace: {{ .Values.team }} }\n  source:\n    repoURL: https://github.com/example/platform\n    path: charts/web\n    helm: { valuesObject: { hostNetwork: true } }\n");
+      t.write("repo/charts/web/Chart.yaml", "apiVersion: v2\nname: web\nversion: 0.1.0\n");
+      t.write("repo/charts/web/values.yaml", "hostNetwork: false\n");
+      t.write("repo/charts/web/templates/deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: {{ .Release.Namespace }}\nspec:\n  template:\n    metadata:\n      labels: { sidecar.istio.io/inject: \"true\" }\n    spec:\n      hostNetwork: {{ .Values.hostNetwork }}\n      containers: [{ name: web, image: web }]\n");
+      t.write("repo/ns.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, labels: { istio-injection: enabled } }\n");
+      const r = cli(['-f', 'json', '--render-charts', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      const found = parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line} ${m.ruleId} ${(m as { resource?: string }).resource}`));
+      // The child Application (rendered by root) deploys chart web into shop, with hostNetwork: the value it passes is reported.
+      assert.equal(found, ['charts/apps/templates/web.yaml:9 injection-host-network Deployment shop/web']);
+    });
+  });
+
 
   test('valuesFrom a ConfigMap among the inputs: a value it sets is reported on the ConfigMap', () => {
     withTemp((t) => {

@@ -223,7 +223,7 @@ export interface ReleaseRender {
 }
 
 /** The renders to run for the releases whose chart is available; values files are written under `dir`. */
-export function releaseRenders(found: readonly FoundDeploy[], dir: string, repoCharts: readonly string[] = []): ReleaseRender[] {
+export function releaseRenders(found: readonly FoundDeploy[], dir: string, repoCharts: readonly string[] = [], first = 0): ReleaseRender[] {
   const out: ReleaseRender[] = [];
   found.forEach((f, i) => {
     if (f.missing || !f.chart) return;
@@ -231,7 +231,7 @@ export function releaseRenders(found: readonly FoundDeploy[], dir: string, repoC
     const { values } = merged;
     const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text = JSON.stringify(values);
-    const file = join(dir, `values-${i}.json`);
+    const file = join(dir, `values-${first + i}.json`);
     const tooLarge = text.length > MAX_VALUES_BYTES;
     if (!tooLarge) writeFileSync(file, text);
     out.push({
@@ -375,7 +375,10 @@ export interface ReleasePlanOptions {
 export interface ReleasePlan {
   /** Chart folders met while walking that a release renders: they are linted through it. */
   readonly renderedCharts: ReadonlySet<string>;
-  /** The renders to run, given the overlays built (whose output may hold more GitOps objects). */
+  /**
+   * The renders to run that were not handed out yet, given what was built or rendered since
+   * (overlays, then releases: an app of apps renders more Applications), each release once.
+   */
   readonly releases: (built: readonly SourceFile[]) => readonly ReleaseRender[];
   /** The run's notes about releases, once rendered. */
   readonly notes: () => ReleaseNote[];
@@ -396,17 +399,31 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
   const found: FoundDeploy[] = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)));
   const renderedCharts = new Set(o.render ? found.flatMap((f) => (f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : [])) : []);
   let folder: { dir: string; close: () => void } | undefined;
-  let jobs: ReleaseRender[] = [];
+  const jobs: ReleaseRender[] = [];
   const all: FoundDeploy[] = [...found];
+  /** Each release once, by its object and chart: a chart that renders its own Application again is not rendered twice. */
+  const keyOf = (f: FoundDeploy): string => `${f.deploy.release.label}\0${f.chart?.path ?? f.deploy.chart}`;
+  const seen = new Set(all.map(keyOf));
+  /** How many of `all` were handed out as renders already. */
+  let handed = 0;
   const releases = (built: readonly SourceFile[]): readonly ReleaseRender[] => {
     const fromBuilds = built.filter((b) => b.origin?.failure === undefined && b.text !== '');
-    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked))));
+    if (fromBuilds.length > 0) {
+      for (const f of chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)))) {
+        if (seen.has(keyOf(f))) continue;
+        seen.add(keyOf(f));
+        all.push(f);
+      }
+    }
     if (!o.render) return [];
-    const renderable = all.filter((f) => !f.missing);
-    if (renderable.length === 0) return [];
-    folder = valuesFolder();
-    jobs = releaseRenders(all, folder.dir, o.metCharts);
-    return jobs;
+    const fresh = all.slice(handed);
+    const first = handed;
+    handed = all.length;
+    if (!fresh.some((f) => !f.missing)) return [];
+    folder ??= valuesFolder();
+    const more = releaseRenders(fresh, folder.dir, o.metCharts, first);
+    jobs.push(...more);
+    return more;
   };
   const notes = (): ReleaseNote[] => {
     const out: ReleaseNote[] = [];

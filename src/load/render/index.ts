@@ -37,6 +37,9 @@ export interface RenderRequest {
 /** A usage mistake in the render flags or config: the flag (or key) and what is wrong. */
 export class RenderUsageError extends Error {}
 
+/** Levels of releases rendered from releases (an app of apps of apps): far above real ones. */
+const MAX_RELEASE_LEVELS = 5;
+
 /** Helm's own release name for `helm template CHART`. */
 const DEFAULT_RELEASE = 'release-name';
 
@@ -178,13 +181,19 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
   const releases: SourceFile[] = [];
-  const releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
-  if (releaseJobs.length > 0) {
-    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
-    const locator = new Locator();
-    releases.push(...releaseJobs.map((j) => renderRelease(j, helm, run, cwd, read, locator)));
-    worlds[0]?.push(...releases);
-    for (let i = 1; i < worlds.length; i++) context[i]?.push(...releases);
+  // Releases of the GitOps objects among the inputs and the overlays built; then those that the
+  // renders hold (an Argo CD app of apps, a chart of HelmReleases), level by level, as Argo CD
+  // and Flux go down them, to a bound.
+  let releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  let helm: string | undefined;
+  const locator = new Locator();
+  for (let level = 0; releaseJobs.length > 0 && level < MAX_RELEASE_LEVELS; level++) {
+    helm ??= rendererBinary(HELM, req?.helmBinary, env, cwd);
+    const rendered = releaseJobs.map((j) => renderRelease(j, helm as string, run, cwd, read, locator));
+    releases.push(...rendered);
+    worlds[0]?.push(...rendered);
+    for (let i = 1; i < worlds.length; i++) context[i]?.push(...rendered);
+    releaseJobs = jobs.releases?.(rendered) ?? [];
   }
   return { worlds, context, overlays, releases };
 }
