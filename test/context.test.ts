@@ -99,6 +99,25 @@ test("a Flux Kustomization's targetNamespace puts the objects of the files its p
   });
 });
 
+test("a Flux Kustomization's postBuild variables are read into the values of the files it builds: substitute over substituteFrom ConfigMaps; no fix edits the variables", () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('platform/namespaces.yaml', NAMESPACE);
+    t.write('clusters/prod/vars.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: cluster-vars, namespace: flux-system }\ndata:\n  app_ns: shop\n  inject: "false"\n');
+    const flux = (from: string): string =>
+      `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: { name: apps, namespace: flux-system }\nspec:\n  path: ./apps\n  sourceRef: { kind: GitRepository, name: flux-system }\n  postBuild:\n    substitute: { inject: "true" }\n    substituteFrom:\n      - { kind: ConfigMap, name: ${from} }\n`;
+    t.write('clusters/prod/apps.yaml', flux('cluster-vars'));
+    t.write('apps/web.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web, namespace: "${app_ns}" }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "${inject}" } }\n    spec:\n      hostNetwork: true\n      containers: [{ name: web, image: web }]\n');
+    const r = cli(['-f', 'json', 'apps'], { cwd: t.dir });
+    assert.equal(flat(r), ['apps/web.yaml 8:7 injection-host-network']);
+    assert.match(parseJsonReport(r)[0]?.messages[0]?.message ?? '', /sidecar\.istio\.io\/inject: "true"/, 'substitute wins over the ConfigMap');
+    assert.ok(parseJsonReport(r).every((f) => f.messages.every((m) => (m as { fix?: unknown }).fix === undefined && ((m as { suggestions?: unknown[] }).suggestions ?? []).length === 0)));
+    // A substituteFrom ConfigMap not among the inputs: its variables are unknown, nothing is filled in.
+    t.write('clusters/prod/apps.yaml', flux('elsewhere'));
+    assert.equal(flat(cli(['-f', 'json', 'apps'], { cwd: t.dir })), []);
+  });
+});
+
 test('--context does not lint a named file twice, and a file both named and in context is reported', () => {
   withTemp((t) => {
     repo(t);

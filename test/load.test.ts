@@ -9,6 +9,7 @@ import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRu
 import { yaml } from './helpers/rule-tester.ts';
 import { decodeSource, encodeSource } from '../src/load/read.ts';
 import { forgetKustomizationLookups } from '../src/load/kustomized.ts';
+import { substituted } from '../src/load/resources.ts';
 
 const BIN = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url));
 const files = (run: CliRun): string[] => parseJsonReport(run).map((r) => r.filePath);
@@ -39,6 +40,14 @@ test('a file a Kustomize build may change (a kustomization in its folder or abov
     const stdin = decodeSource(Buffer.from('kind: ConfigMap\n'), '<stdin>', undefined);
     assert.ok(stdin.ok && stdin.file.kustomized === undefined);
   });
+});
+
+test("Flux's postBuild variables in values: set, defaulted, unset (left as written), and an object that turns substitution off", () => {
+  const vars = { ns: 'shop', rev: 'canary' };
+  const o = { metadata: { name: 'x', namespace: '${ns}', labels: { rev: '${rev}', tier: '${tier:=web}', team: '${team}', both: 'a-${ns}-${rev}' } } };
+  assert.equal(substituted(o, vars), { metadata: { name: 'x', namespace: 'shop', labels: { rev: 'canary', tier: 'web', team: '${team}', both: 'a-shop-canary' } } });
+  const off = { metadata: { annotations: { 'kustomize.toolkit.fluxcd.io/substitute': 'disabled' }, namespace: '${ns}' } };
+  assert.is(substituted(off, vars), off);
 });
 
 test('directories are walked recursively for .yaml, .yml and .json files only', () => {

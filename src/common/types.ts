@@ -28,6 +28,8 @@ export interface SourceFile {
   readonly repositoryContext?: true;
   /** The namespace a Flux Kustomization's targetNamespace puts this file's namespaced objects in (load/flux-scope.ts); unknown when two disagree. */
   readonly targetNamespace?: { readonly name: string } | 'unknown';
+  /** The variables a Flux Kustomization's postBuild substitutes in this file's objects (load/flux-scope.ts): read into its values, the text is as written. */
+  readonly substitute?: Readonly<Record<string, string>>;
 }
 
 /** Where a rendered input came from, and how to report on the files the user edits. */

@@ -647,6 +647,9 @@ function resolveFinding(
     const at = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
     return { filePath: at.filePath, message: finish(at.note ? `${f.message} ${at.note}` : f.message, at.range) };
   }
+  // A file whose values Flux's postBuild variables fill in is judged on the filled-in values,
+  // while a fix would edit the text that holds the variables: none is offered.
+  if (file.substitute) return { filePath: file.displayPath, message: finish(f.message, range) };
   // Rules write edit paths relative to their resource; a List item sits under items[i].
   const base = loc.resource?.basePath ?? [];
   const edit = (e: PathEdit): TextEdit[] | undefined => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);

@@ -36,7 +36,9 @@ export function resourcesOf(doc: ParsedDocument, defaultNamespace: string | unde
   return { resources: [makeResource(doc, [], v, defaultNamespace)], skipped: undefined };
 }
 
-export function makeResource(doc: ParsedDocument, basePath: Path, object: KubeObject, defaultNamespace: string | undefined): Resource {
+export function makeResource(doc: ParsedDocument, basePath: Path, written: KubeObject, defaultNamespace: string | undefined): Resource {
+  // Flux's postBuild variables, read into the values: every path (and so every place) is as written.
+  const object = doc.file.substitute ? substituted(written, doc.file.substitute) : written;
   const md = isObject(object.metadata) ? object.metadata : {};
   const name = typeof md.name === 'string' ? md.name : typeof md.generateName === 'string' ? md.generateName : '';
   const declared = typeof md.namespace === 'string' && md.namespace !== '' ? md.namespace : undefined;
@@ -81,4 +83,29 @@ export { describeResource } from '../model/workload.ts';
  */
 export function resourceIdentity(r: Resource, volatileSource?: string): string {
   return `${r.apiVersion}/${r.kind}/${r.declaredNamespace ?? ''}/${volatileSource !== undefined ? `@${volatileSource}` : r.name}`;
+}
+
+/** Values looked at in one object: far above a real manifest's. */
+const MAX_SUBSTITUTED_NODES = 100_000;
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[=-]([^}]*))?\}/g;
+const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
+
+/**
+ * An object with Flux's postBuild variables replaced in its string values (`${var}`,
+ * `${var:=default}`, `${var:-default}`, as kustomize-controller's envsubst reads them); a
+ * variable neither set nor defaulted stays as written, a value a tool fills in. An object
+ * annotated `kustomize.toolkit.fluxcd.io/substitute: disabled` is left as it is.
+ */
+export function substituted(object: KubeObject, vars: Readonly<Record<string, string>>): KubeObject {
+  const annotations = isObject(object.metadata) && isObject(object.metadata.annotations) ? object.metadata.annotations : {};
+  if (annotations[SUBSTITUTE_ANNOTATION] === 'disabled') return object;
+  let nodes = 0;
+  const walk = (v: unknown, depth: number): unknown => {
+    if (++nodes > MAX_SUBSTITUTED_NODES || depth > 64) return v;
+    if (typeof v === 'string') return v.includes('${') ? v.replace(VARIABLE, (all, name: string, fallback: string | undefined) => (Object.hasOwn(vars, name) ? (vars[name] as string) : fallback ?? all)) : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, depth + 1)]));
+    return v;
+  };
+  return walk(object, 0) as KubeObject;
 }
