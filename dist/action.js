@@ -31060,7 +31060,8 @@ function resourcesOf(doc, defaultNamespace) {
   }
   return { resources: [makeResource(doc, [], v2, defaultNamespace)], skipped: void 0 };
 }
-function makeResource(doc, basePath, object, defaultNamespace) {
+function makeResource(doc, basePath, written, defaultNamespace) {
+  const object = doc.file.substitute ? substituted(written, doc.file.substitute) : written;
   const md = isObject(object.metadata) ? object.metadata : {};
   const name2 = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
@@ -31108,6 +31109,22 @@ function isClusterScoped(kind2) {
 }
 function resourceIdentity(r7, volatileSource) {
   return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r7.name}`;
+}
+var MAX_SUBSTITUTED_NODES = 1e5;
+var VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[=-]([^}]*))?\}/g;
+var SUBSTITUTE_ANNOTATION = "kustomize.toolkit.fluxcd.io/substitute";
+function substituted(object, vars) {
+  const annotations = isObject(object.metadata) && isObject(object.metadata.annotations) ? object.metadata.annotations : {};
+  if (annotations[SUBSTITUTE_ANNOTATION] === "disabled") return object;
+  let nodes = 0;
+  const walk2 = (v2, depth) => {
+    if (++nodes > MAX_SUBSTITUTED_NODES || depth > 64) return v2;
+    if (typeof v2 === "string") return v2.includes("${") ? v2.replace(VARIABLE, (all, name2, fallback) => Object.hasOwn(vars, name2) ? vars[name2] : fallback ?? all) : v2;
+    if (Array.isArray(v2)) return v2.map((x) => walk2(x, depth + 1));
+    if (isObject(v2)) return Object.fromEntries(Object.entries(v2).map(([k2, x]) => [k2, walk2(x, depth + 1)]));
+    return v2;
+  };
+  return walk2(object, 0);
 }
 
 // src/model/data/istio-distributions.json
@@ -33865,6 +33882,7 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
     const at2 = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
     return { filePath: at2.filePath, message: finish(at2.note ? `${f.message} ${at2.note}` : f.message, at2.range) };
   }
+  if (file.substitute) return { filePath: file.displayPath, message: finish(f.message, range) };
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
   const fix = f.fix ? mergeEdits(file, f.fix.map(edit)) : void 0;
@@ -35860,6 +35878,7 @@ var CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
 var NAMESPACE_NAME2 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 var RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 function overlayHelmCharts(overlayDir, root2, read2, cwd) {
+  const unvendored = [];
   const realRoot = realPath(root2) ?? root2;
   const outside2 = (p) => {
     if (!isInside(root2, p)) return true;
@@ -35913,20 +35932,23 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
       if (read2(join10(chartDir, "Chart.yaml")) === void 0) {
         const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join10(chartHome, `${name2}-${version2}`) : chartHome, cwd);
         const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name2}` : name2}` : void 0;
-        return {
-          uses,
+        unvendored.push({
           problem: {
             file,
             range: entryRange(text2, name2),
             why: `the chart ${name2} is not in ${home}/`,
             environment: { cause: `its helmCharts entry ${name2} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name2}/.` }
-          }
-        };
+          },
+          chart: { file, range: entryRange(text2, name2), name: name2, version: version2, repo, command: pull }
+        });
+        continue;
       }
       const escape2 = chartEscape(chartDir);
       if (escape2) return at2(name2, `helmCharts ${name2}: ${escape2.why}`);
     }
   }
+  const first = unvendored[0];
+  if (first) return { uses, problem: first.problem, unvendored: unvendored.map((u) => u.chart) };
   if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
   return { uses };
 }
@@ -36364,7 +36386,7 @@ function mergedValues(layers) {
   }
   return { values, gaps };
 }
-function releaseRenders(found, dir, repoCharts = []) {
+function releaseRenders(found, dir, repoCharts = [], first = 0) {
   const out = [];
   found.forEach((f, i) => {
     if (f.missing || !f.chart) return;
@@ -36372,7 +36394,7 @@ function releaseRenders(found, dir, repoCharts = []) {
     const { values } = merged;
     const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text2 = JSON.stringify(values);
-    const file = join12(dir, `values-${i}.json`);
+    const file = join12(dir, `values-${first + i}.json`);
     const tooLarge = text2.length > MAX_VALUES_BYTES;
     if (!tooLarge) writeFileSync3(file, text2);
     out.push({
@@ -36473,17 +36495,29 @@ function planReleases(inputs, o) {
   const found = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)));
   const renderedCharts = new Set(o.render ? found.flatMap((f) => f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : []) : []);
   let folder;
-  let jobs = [];
+  const jobs = [];
   const all = [...found];
+  const keyOf2 = (f) => `${f.deploy.release.label}\0${f.chart?.path ?? f.deploy.chart}`;
+  const seen = new Set(all.map(keyOf2));
+  let handed = 0;
   const releases = (built) => {
     const fromBuilds = built.filter((b) => b.origin?.failure === void 0 && b.text !== "");
-    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked))));
+    if (fromBuilds.length > 0) {
+      for (const f of chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)))) {
+        if (seen.has(keyOf2(f))) continue;
+        seen.add(keyOf2(f));
+        all.push(f);
+      }
+    }
     if (!o.render) return [];
-    const renderable = all.filter((f) => !f.missing);
-    if (renderable.length === 0) return [];
-    folder = valuesFolder();
-    jobs = releaseRenders(all, folder.dir, o.metCharts);
-    return jobs;
+    const fresh = all.slice(handed);
+    const first = handed;
+    handed = all.length;
+    if (!fresh.some((f) => !f.missing)) return [];
+    folder ??= valuesFolder();
+    const more = releaseRenders(fresh, folder.dir, o.metCharts, first);
+    jobs.push(...more);
+    return more;
   };
   const notes = () => {
     const out = [];
@@ -36540,6 +36574,7 @@ function displayArchive(p, cwd) {
 // src/load/render/index.ts
 var RenderUsageError = class extends Error {
 };
+var MAX_RELEASE_LEVELS = 5;
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
   return existsSync8(join13(dir, "Chart.yaml"));
@@ -36599,8 +36634,8 @@ function renderWith(jobs, config, req, cwd, env, run) {
   const context = [[]];
   const overlays = /* @__PURE__ */ new Map();
   if (jobs.charts.length > 0) {
-    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
-    const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm, run, cwd, read2)));
+    const helm2 = rendererBinary(HELM, req?.helmBinary, env, cwd);
+    const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm2, run, cwd, read2)));
     const n = Math.max(...rendered.map((r7) => r7.length));
     for (let i = 0; i < n; i++) {
       worlds[i] ??= [];
@@ -36614,17 +36649,17 @@ function renderWith(jobs, config, req, cwd, env, run) {
   }
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
-    let helm = null;
+    let helm2 = null;
     const helmForOverlays = () => {
-      if (helm === null) {
+      if (helm2 === null) {
         try {
-          helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+          helm2 = rendererBinary(HELM, req?.helmBinary, env, cwd);
         } catch (e) {
           if (!(e instanceof RendererMissing)) throw e;
-          helm = void 0;
+          helm2 = void 0;
         }
       }
-      return helm;
+      return helm2;
     };
     const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2, helmForOverlays));
     jobs.overlays.forEach((o, i) => overlays.set(o, built[i]));
@@ -36632,13 +36667,16 @@ function renderWith(jobs, config, req, cwd, env, run) {
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
   const releases = [];
-  const releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
-  if (releaseJobs.length > 0) {
-    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
-    const locator = new Locator();
-    releases.push(...releaseJobs.map((j2) => renderRelease(j2, helm, run, cwd, read2, locator)));
-    worlds[0]?.push(...releases);
-    for (let i = 1; i < worlds.length; i++) context[i]?.push(...releases);
+  let releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  let helm;
+  const locator = new Locator();
+  for (let level = 0; releaseJobs.length > 0 && level < MAX_RELEASE_LEVELS; level++) {
+    helm ??= rendererBinary(HELM, req?.helmBinary, env, cwd);
+    const rendered = releaseJobs.map((j2) => renderRelease(j2, helm, run, cwd, read2, locator));
+    releases.push(...rendered);
+    worlds[0]?.push(...rendered);
+    for (let i = 1; i < worlds.length; i++) context[i]?.push(...rendered);
+    releaseJobs = jobs.releases?.(rendered) ?? [];
   }
   return { worlds, context, overlays, releases };
 }
@@ -49428,8 +49466,16 @@ import { isAbsolute as isAbsolute8, join as join15, normalize, sep as sep8 } fro
 var MAX_KUSTOMIZATIONS2 = 5e3;
 var FLUX_GROUP = "kustomize.toolkit.fluxcd.io/";
 var OWN_SOURCE = "flux-system";
+var MAX_VARIABLES = 500;
+function stringMap(v2) {
+  const out = {};
+  if (!isObject2(v2)) return out;
+  for (const [k2, x] of Object.entries(v2).slice(0, MAX_VARIABLES)) if (typeof x === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(k2)) out[k2] = x;
+  return out;
+}
 function scopesIn(files, root2) {
   const out = [];
+  const wanted = [];
   for (const f of files) {
     if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS2) continue;
     let docs = 0;
@@ -49437,14 +49483,61 @@ function scopesIn(files, root2) {
       if (++docs > MAX_KUSTOMIZATIONS2) break;
       const o = d.value;
       if (!isObject2(o) || o.kind !== "Kustomization" || typeof o.apiVersion !== "string" || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject2(o.spec)) continue;
-      const { path, targetNamespace, sourceRef } = o.spec;
-      if (typeof targetNamespace !== "string" || targetNamespace === "" || isPlaceholder(targetNamespace)) continue;
+      const { path, targetNamespace, sourceRef, postBuild } = o.spec;
+      const namespace = typeof targetNamespace === "string" && targetNamespace !== "" && !isPlaceholder(targetNamespace) ? targetNamespace : void 0;
+      const post = isObject2(postBuild) ? postBuild : {};
+      const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject2) : [];
+      if (namespace === void 0 && post.substitute === void 0 && from.length === 0) continue;
       if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
       const rel = typeof path === "string" && path !== "" ? path : ".";
       if (isAbsolute8(rel) || isPlaceholder(rel)) continue;
       const dir = normalize(join15(root2, rel));
       if (dir !== root2 && !dir.startsWith(root2 + sep8)) continue;
-      out.push({ dir, namespace: targetNamespace });
+      const scope2 = { dir, namespace, substitute: void 0 };
+      out.push(scope2);
+      if (post.substitute !== void 0 || from.length > 0) {
+        const md = isObject2(o.metadata) ? o.metadata : {};
+        const ns2 = typeof md.namespace === "string" ? md.namespace : OWN_SOURCE;
+        wanted.push({
+          scope: scope2,
+          own: stringMap(post.substitute),
+          // Secrets are left out: their values are not substituted (their variables stay unknown).
+          from: from.flatMap((x) => x.kind === "ConfigMap" && typeof x.name === "string" ? [{ name: x.name, namespace: ns2, optional: x.optional === true }] : [x.kind === "Secret" ? { name: "", namespace: "", optional: true } : { name: "", namespace: "", optional: false }])
+        });
+      }
+    }
+  }
+  if (wanted.length > 0) {
+    const maps = configMapsNamed(files, new Set(wanted.flatMap((w) => w.from.map((x) => x.name)).filter(Boolean)));
+    for (const w of wanted) {
+      const vars = {};
+      let known = true;
+      for (const x of w.from) {
+        const data = x.name ? maps.get(`${x.namespace}/${x.name}`) : void 0;
+        if (!data) {
+          if (!x.optional) known = false;
+          continue;
+        }
+        Object.assign(vars, data);
+      }
+      w.scope.substitute = known ? { ...vars, ...w.own } : void 0;
+    }
+  }
+  return out.filter((s) => s.namespace !== void 0 || s.substitute !== void 0);
+}
+function configMapsNamed(files, names2) {
+  const out = /* @__PURE__ */ new Map();
+  if (names2.size === 0) return out;
+  for (const f of files) {
+    if (!f.text.includes("ConfigMap") || ![...names2].some((n) => f.text.includes(n))) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS2) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "ConfigMap" || o.apiVersion !== "v1" || !isObject2(o.metadata)) continue;
+      const { name: name2, namespace } = o.metadata;
+      if (typeof name2 !== "string" || !names2.has(name2)) continue;
+      out.set(`${typeof namespace === "string" ? namespace : OWN_SOURCE}/${name2}`, stringMap(o.data));
     }
   }
   return out;
@@ -49457,10 +49550,13 @@ function withFluxTargetNamespaces(inputs, all, root2) {
   return inputs.map((r7) => {
     if (!r7.ok || r7.file.absPath === void 0 || r7.file.origin) return r7;
     const abs = r7.file.absPath;
-    const names2 = new Set(scopes.filter((s) => abs.startsWith(s.dir + sep8)).map((s) => s.namespace));
-    if (names2.size === 0) return r7;
-    const target = names2.size === 1 ? { name: [...names2][0] } : "unknown";
-    return { ok: true, file: { ...r7.file, targetNamespace: target } };
+    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep8));
+    if (mine.length === 0) return r7;
+    const names2 = new Set(mine.map((s) => s.namespace));
+    const target = names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
+    const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
+    const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
+    return { ok: true, file: { ...r7.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {} } };
   });
 }
 
@@ -49471,7 +49567,8 @@ var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename5(f)));
   const folders = [...new Set(kustomizations.map((f) => dirname13(f)))];
-  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set(), chartHomes: [] };
+  const chartHomes = [];
   const used = /* @__PURE__ */ new Set();
   const components = /* @__PURE__ */ new Set();
   const members = new Set(kustomizations);
@@ -49485,6 +49582,11 @@ function overlaysAmong(files, read2) {
     const data = kustomizationData(text2);
     if (data === void 0) continue;
     if (data?.kind === "Component") components.add(dirname13(file));
+    const k2 = data ?? {};
+    if (Array.isArray(k2.helmCharts) && k2.helmCharts.length > 0 || Array.isArray(k2.helmChartInflationGenerator) && k2.helmChartInflationGenerator.length > 0) {
+      const home = typeof k2.helmGlobals?.chartHome === "string" && k2.helmGlobals.chartHome !== "" ? k2.helmGlobals.chartHome : "charts";
+      chartHomes.push(resolve18(dirname13(file), home));
+    }
     for (const entry of localEntries(data)) {
       const target = resolve18(dirname13(file), entry);
       if (isFolder.has(target)) {
@@ -49511,7 +49613,7 @@ function overlaysAmong(files, read2) {
     }
     return out;
   };
-  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf, chartHomes };
 }
 var BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
 function kustomizationData(text2) {
@@ -49544,6 +49646,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   const charts = req.charts.map((c) => resolve19(io.cwd, c));
   const metCharts = [];
   const overlays = req.overlays.map((o) => resolve19(io.cwd, o));
+  const metOverlays = [];
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -49616,6 +49719,13 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       else unrenderedCharts.push(chart);
     }
     const foundOverlays = overlaysAmong(files, cachedReader());
+    metOverlays.push(...foundOverlays.top);
+    const helmChartsChart = (dir) => foundOverlays.chartHomes.some((home) => dir.startsWith(home + sep9));
+    for (const chart of found.charts.filter(helmChartsChart)) {
+      skipped.push({ path: chart, reason: "a chart of a Kustomize helmCharts entry: linted through its kustomization", kind: "through-overlay" });
+    }
+    chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !helmChartsChart(renders[0]?.chartDir ?? "")));
+    unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !helmChartsChart(c)));
     const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
     if (v2["render-overlays"] || config.kustomize.renderOverlays) {
       if (foundOverlays.tooMany) notes.push({ id: "overlays-not-built", message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
@@ -49642,7 +49752,8 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     }
     readWalked(files);
   }
-  const plan = releasePlan(v2, config, io, inputs, metCharts, paths, !options.renderNothing);
+  const asWrittenForPlan = options.renderNothing && throughOverlays ? [...throughOverlays.files].map((f) => readSource(f, io.cwd)) : [];
+  const plan = releasePlan(v2, config, io, [...inputs, ...asWrittenForPlan], metCharts, paths, !options.renderNothing);
   if (plan.renderedCharts.size > 0) {
     const through = (dir) => plan.renderedCharts.has(dir) && !charts.includes(dir);
     chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? "")));
@@ -49725,7 +49836,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   scope2([...context.values()]);
   const swap = (r7) => scoped.get(r7) ?? r7;
   const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
-  return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan };
+  return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan, overlaysMet: [.../* @__PURE__ */ new Set([...overlays, ...metOverlays])] };
 }
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;

@@ -31162,7 +31162,8 @@ function resourcesOf(doc, defaultNamespace) {
   }
   return { resources: [makeResource(doc, [], v, defaultNamespace)], skipped: void 0 };
 }
-function makeResource(doc, basePath, object, defaultNamespace) {
+function makeResource(doc, basePath, written, defaultNamespace) {
+  const object = doc.file.substitute ? substituted(written, doc.file.substitute) : written;
   const md = isObject(object.metadata) ? object.metadata : {};
   const name2 = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
@@ -31210,6 +31211,22 @@ function isClusterScoped(kind2) {
 }
 function resourceIdentity(r, volatileSource) {
   return `${r.apiVersion}/${r.kind}/${r.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r.name}`;
+}
+var MAX_SUBSTITUTED_NODES = 1e5;
+var VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[=-]([^}]*))?\}/g;
+var SUBSTITUTE_ANNOTATION = "kustomize.toolkit.fluxcd.io/substitute";
+function substituted(object, vars) {
+  const annotations = isObject(object.metadata) && isObject(object.metadata.annotations) ? object.metadata.annotations : {};
+  if (annotations[SUBSTITUTE_ANNOTATION] === "disabled") return object;
+  let nodes = 0;
+  const walk2 = (v, depth) => {
+    if (++nodes > MAX_SUBSTITUTED_NODES || depth > 64) return v;
+    if (typeof v === "string") return v.includes("${") ? v.replace(VARIABLE, (all, name2, fallback) => Object.hasOwn(vars, name2) ? vars[name2] : fallback ?? all) : v;
+    if (Array.isArray(v)) return v.map((x) => walk2(x, depth + 1));
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk2(x, depth + 1)]));
+    return v;
+  };
+  return walk2(object, 0);
 }
 
 // rules/startup-order-hold.ts
@@ -40383,6 +40400,7 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
     const at = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
     return { filePath: at.filePath, message: finish(at.note ? `${f.message} ${at.note}` : f.message, at.range) };
   }
+  if (file.substitute) return { filePath: file.displayPath, message: finish(f.message, range) };
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
   const fix = f.fix ? mergeEdits(file, f.fix.map(edit)) : void 0;
