@@ -135,6 +135,9 @@ if (helms[0]) {
       const found = parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line} ${m.ruleId} ${(m as { resource?: string }).resource}`));
       // The child Application (rendered by root) deploys chart web into shop, with hostNetwork: the value it passes is reported.
       assert.equal(found, ['charts/apps/templates/web.yaml:9 injection-host-network Deployment shop/web']);
+      // Chart web is linted through the child's release only, not also alone with its defaults.
+      assert.match(r.stderr, /judged 1 of 1 workload\n/);
+      assert.not.match(r.stderr, /Helm's default namespace/);
     });
   });
 

@@ -221,7 +221,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     if (!config.helm.renderChartsDeclined) notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: 'a Helm chart, not rendered', kind: 'unrendered-chart' });
   }
-  const inDefault = chartJobs.filter((renders) => renders.some((r) => r.namespace === undefined)).map((renders) => displayPathOf(renders[0]?.chartDir ?? '', io.cwd));
+  const inDefault = chartJobs.filter((renders) => renders.some((r) => r.namespace === undefined) && !rendered.throughReleases?.has(renders[0]?.chartDir ?? '')).map((renders) => displayPathOf(renders[0]?.chartDir ?? '', io.cwd));
   if (inDefault.length > 0) {
     const n = inDefault.length;
     notes.push({ id: 'charts-default-namespace', message: `${n} chart${n === 1 ? ' is' : 's are'} rendered into Helm's default namespace "default" (${shortList(inDefault)}), so what depends on ${n === 1 ? 'its' : 'their'} namespace is not judged: pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? 'it' : 'them'} in.` });

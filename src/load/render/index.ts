@@ -114,6 +114,8 @@ export interface RenderedWorlds {
   readonly overlays: ReadonlyMap<string, SourceFile>;
   /** The releases of GitOps objects rendered (also in world 0). */
   readonly releases: readonly SourceFile[];
+  /** Charts met while walking that a release of a render deploys: linted through it, their renders alone dropped. */
+  readonly throughReleases?: ReadonlySet<string>;
 }
 
 export interface RenderJobs {
@@ -145,9 +147,14 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
   const worlds: SourceFile[][] = [[]];
   const context: SourceFile[][] = [[]];
   const overlays = new Map<string, SourceFile>();
+  /** The renders of charts met while walking, with their defaults only, by chart folder. */
+  const alone = new Map<string, SourceFile[]>();
   if (jobs.charts.length > 0) {
     const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r) => renderChart(r, helm, run, cwd, read)));
+    jobs.charts.forEach((renders, i) => {
+      if (renders.every((r) => r.defaultsOnly)) alone.set(renders[0]?.chartDir ?? '', rendered[i] ?? []);
+    });
     const n = Math.max(...rendered.map((r) => r.length));
     for (let i = 0; i < n; i++) {
       worlds[i] ??= [];
@@ -185,6 +192,7 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
   // renders hold (an Argo CD app of apps, a chart of HelmReleases), level by level, as Argo CD
   // and Flux go down them, to a bound.
   let releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  const throughReleases = new Set<string>();
   let helm: string | undefined;
   const locator = new Locator();
   for (let level = 0; releaseJobs.length > 0 && level < MAX_RELEASE_LEVELS; level++) {
@@ -194,8 +202,14 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
     worlds[0]?.push(...rendered);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...rendered);
     releaseJobs = jobs.releases?.(rendered) ?? [];
+    // A chart of the repository that a release of a render deploys is linted through that
+    // release, not also alone with its defaults (as the first level's charts are not rendered alone).
+    const dirs = releaseJobs.filter((j) => j.inRepo && alone.has(j.render.chartDir)).map((j) => j.render.chartDir);
+    dirs.forEach((d) => throughReleases.add(d));
+    const through = new Set(dirs.flatMap((d) => alone.get(d) ?? []));
+    if (through.size > 0) for (const list of [...worlds, ...context]) list.splice(0, list.length, ...list.filter((f) => !through.has(f)));
   }
-  return { worlds, context, overlays, releases };
+  return { worlds, context, overlays, releases, throughReleases };
 }
 
 interface Renderer {
