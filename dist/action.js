@@ -36633,9 +36633,13 @@ function renderWith(jobs, config, req, cwd, env, run) {
   const worlds = [[]];
   const context = [[]];
   const overlays = /* @__PURE__ */ new Map();
+  const alone = /* @__PURE__ */ new Map();
   if (jobs.charts.length > 0) {
     const helm2 = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm2, run, cwd, read2)));
+    jobs.charts.forEach((renders, i) => {
+      if (renders.every((r7) => r7.defaultsOnly)) alone.set(renders[0]?.chartDir ?? "", rendered[i] ?? []);
+    });
     const n = Math.max(...rendered.map((r7) => r7.length));
     for (let i = 0; i < n; i++) {
       worlds[i] ??= [];
@@ -36668,6 +36672,7 @@ function renderWith(jobs, config, req, cwd, env, run) {
   }
   const releases = [];
   let releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  const throughReleases = /* @__PURE__ */ new Set();
   let helm;
   const locator = new Locator();
   for (let level = 0; releaseJobs.length > 0 && level < MAX_RELEASE_LEVELS; level++) {
@@ -36677,8 +36682,12 @@ function renderWith(jobs, config, req, cwd, env, run) {
     worlds[0]?.push(...rendered);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...rendered);
     releaseJobs = jobs.releases?.(rendered) ?? [];
+    const dirs = releaseJobs.filter((j2) => j2.inRepo && alone.has(j2.render.chartDir)).map((j2) => j2.render.chartDir);
+    dirs.forEach((d) => throughReleases.add(d));
+    const through = new Set(dirs.flatMap((d) => alone.get(d) ?? []));
+    if (through.size > 0) for (const list4 of [...worlds, ...context]) list4.splice(0, list4.length, ...list4.filter((f) => !through.has(f)));
   }
-  return { worlds, context, overlays, releases };
+  return { worlds, context, overlays, releases, throughReleases };
 }
 var HELM = {
   flag: "--helm-binary",
@@ -49789,7 +49798,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: "a Helm chart, not rendered", kind: "unrendered-chart" });
   }
-  const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0)).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));
+  const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0) && !rendered.throughReleases?.has(renders[0]?.chartDir ?? "")).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));
   if (inDefault.length > 0) {
     const n = inDefault.length;
     notes.push({ id: "charts-default-namespace", message: `${n} chart${n === 1 ? " is" : "s are"} rendered into Helm's default namespace "default" (${shortList(inDefault)}), so what depends on ${n === 1 ? "its" : "their"} namespace is not judged: pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? "it" : "them"} in.` });
