@@ -120,10 +120,11 @@ else {
       repo(t);
       t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
       commit(t, 'hostNetwork');
-      const temps = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('meshlint-diff-'));
+      // This process's only (the diff runs in it, and names its folders with its pid): another
+      // run on the machine, a test suite beside this one, makes and removes its own meanwhile.
+      const temps = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith(`meshlint-diff-${process.pid}-`));
       const before = temps();
       const { code, json } = diff(t, 'HEAD~1', 'HEAD');
-      // Only this run's: another run on the machine may make or remove its own meanwhile.
       assert.equal(temps().filter((n) => !before.includes(n)), [], 'the revisions read are removed');
       assert.equal(code, 1);
       assert.equal(json.findings.counts.new, 1);

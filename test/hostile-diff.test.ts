@@ -38,7 +38,8 @@ function repeatedBlob(t: TempDir, bytes: number, copies: number, ext = 'yaml'): 
   return git(t, ['rev-parse', 'HEAD']);
 }
 
-const temps = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('meshlint-diff-'));
+/** This process's revision folders (the diff runs in it and names them with its pid): another run on the machine makes its own meanwhile. */
+const temps = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith(`meshlint-diff-${process.pid}-`));
 
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasGit) console.log('notice: skipping the hostile diff tests (git is not installed)');
