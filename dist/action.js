@@ -17994,7 +17994,7 @@ function info(message) {
 }
 
 // src/action/action.ts
-import { readFileSync as readFileSync6, statSync as statSync10 } from "node:fs";
+import { readFileSync as readFileSync6, statSync as statSync11 } from "node:fs";
 import { isAbsolute as isAbsolute9, relative as relative11, resolve as resolve22, sep as sep10 } from "node:path";
 
 // src/action/args.ts
@@ -49420,10 +49420,11 @@ ${lines.join("\n")}
 }
 
 // src/cli/inputs.ts
-import { existsSync as existsSync11, statSync as statSync9 } from "node:fs";
+import { existsSync as existsSync11, statSync as statSync10 } from "node:fs";
 import { dirname as dirname14, join as join16, resolve as resolve19, sep as sep9 } from "node:path";
 
 // src/load/context.ts
+import { statSync as statSync9 } from "node:fs";
 import { dirname as dirname12, sep as sep7 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
@@ -49448,9 +49449,22 @@ function discoverContext(opts) {
 }
 var MAX_REPOSITORY_FILES = 2e4;
 var MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
-function repositoryOf2(dir, config) {
+function repositoryForContext(dir, config) {
   const configRoot2 = config.filePath ? dirname12(config.filePath) : void 0;
   return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep7)) ? configRoot2 : void 0);
+}
+function repositoryRoots(paths, config) {
+  const roots2 = /* @__PURE__ */ new Set();
+  for (const p of paths) {
+    let dir = dirname12(p);
+    try {
+      if (statSync9(p).isDirectory()) dir = p;
+    } catch {
+    }
+    const root2 = repositoryForContext(dir, config);
+    if (root2 !== void 0) roots2.add(root2);
+  }
+  return [...roots2];
 }
 function readRepositoryContext(roots2, opts) {
   if (roots2.length === 0) return { files: [], cut: void 0 };
@@ -49552,11 +49566,10 @@ function configMapsNamed(files, names2) {
   return out;
 }
 var isObject2 = (v2) => v2 !== null && typeof v2 === "object" && !Array.isArray(v2);
-function withFluxTargetNamespaces(inputs, all, root2) {
-  if (root2 === void 0) return [...inputs];
-  const scopes = scopesIn(all.flatMap((r7) => r7.ok ? [r7.file] : []), root2);
-  if (scopes.length === 0) return [...inputs];
-  return inputs.map((r7) => {
+function fluxScoping(all, root2) {
+  const scopes = root2 === void 0 ? [] : scopesIn(all.flatMap((r7) => r7.ok ? [r7.file] : []), root2);
+  if (scopes.length === 0) return (r7) => r7;
+  return (r7) => {
     if (!r7.ok || r7.file.absPath === void 0 || r7.file.origin) return r7;
     const abs = r7.file.absPath;
     const mine = scopes.filter((s) => abs.startsWith(s.dir + sep8));
@@ -49566,7 +49579,7 @@ function withFluxTargetNamespaces(inputs, all, root2) {
     const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
     const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
     return { ok: true, file: { ...r7.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {} } };
-  });
+  };
 }
 
 // src/load/overlays-found.ts
@@ -49838,11 +49851,12 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
   }
-  const all = [...inputs, ...context.values()];
+  const scoping = fluxScoping([...inputs, ...context.values()], roots2[0]);
   const scoped = /* @__PURE__ */ new Map();
-  const scope2 = (list4) => withFluxTargetNamespaces(list4, all, roots2[0]).forEach((r7, i) => r7 !== list4[i] && scoped.set(list4[i], r7));
-  scope2(inputs);
-  scope2([...context.values()]);
+  for (const r7 of [...inputs, ...context.values()]) {
+    const s = scoping(r7);
+    if (s !== r7) scoped.set(r7, s);
+  }
   const swap = (r7) => scoped.get(r7) ?? r7;
   const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
   return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan, overlaysMet: [.../* @__PURE__ */ new Set([...overlays, ...metOverlays])] };
@@ -49874,37 +49888,22 @@ function readContext(v2, config, inputs, io) {
   const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
-function repositoryRoots(paths, config) {
-  const roots2 = /* @__PURE__ */ new Set();
-  for (const p of paths) {
-    const root2 = repositoryOf2(isDirectory(p) ? p : dirname14(p), config);
-    if (root2 !== void 0) roots2.add(root2);
-  }
-  return [...roots2];
-}
-var isDirectory = (p) => {
-  try {
-    return statSync9(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
 function chartsDirsOf(v2, config, cwd, paths) {
   const named = [];
   for (const d of v2.charts ?? []) {
     const abs = resolve19(cwd, d);
-    if (!existsSync11(abs) || !statSync9(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    if (!existsSync11(abs) || !statSync10(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
     named.push(abs);
   }
   if (named.length === 0 && config.helm.chartsDir !== void 0) {
     const d = config.helm.chartsDir;
-    if (!existsSync11(d) || !statSync9(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    if (!existsSync11(d) || !statSync10(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
     named.push(d);
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
     const d = join16(base, "charts");
-    if (existsSync11(d) && statSync9(d).isDirectory() && !named.includes(d)) vendored.add(d);
+    if (existsSync11(d) && statSync10(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
 }
@@ -50446,7 +50445,7 @@ function chooseMode(diff, eventName, event) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    if (statSync10(path).size > MAX_EVENT_BYTES) return void 0;
+    if (statSync11(path).size > MAX_EVENT_BYTES) return void 0;
     return JSON.parse(readFileSync6(path, "utf8"));
   } catch {
     return void 0;

@@ -33114,7 +33114,7 @@ function discoverContext(opts) {
 }
 var MAX_REPOSITORY_FILES = 2e4;
 var MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
-function repositoryOf(dir, config) {
+function repositoryForContext(dir, config) {
   const configRoot2 = config.filePath ? dirname7(config.filePath) : void 0;
   return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep3)) ? configRoot2 : void 0);
 }
@@ -33206,7 +33206,7 @@ function readContext(cwd, settings, config) {
     const resources = factResources([readSource(f, cwd)], config);
     if (resources.length > 0) byFile.set(f, resources);
   }
-  const root = settings.repositoryContext ? repositoryOf(cwd, config) : void 0;
+  const root = settings.repositoryContext ? repositoryForContext(cwd, config) : void 0;
   for (const read2 of readRepositoryContext(root === void 0 ? [] : [root], { cwd, config, skip: (f) => byFile.has(f) }).files) {
     const resources = factResources([read2], config);
     if (resources.length > 0 && read2.ok && read2.file.absPath) byFile.set(read2.file.absPath, resources);

@@ -7,8 +7,8 @@ import { suggestKey } from '../engine/schema.ts';
 import { shortList, type Note } from '../engine/notes.ts';
 import { safeText } from '../common/text.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
-import { discoverContext, readRepositoryContext, repositoryOf } from '../load/context.ts';
-import { withFluxTargetNamespaces } from '../load/flux-scope.ts';
+import { discoverContext, readRepositoryContext, repositoryRoots } from '../load/context.ts';
+import { fluxScoping } from '../load/flux-scope.ts';
 import { discover, ignoredBy, repoRoot, type Skipped } from '../load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from '../load/overlays-found.ts';
 import { cachedReader } from '../load/render/source-text.ts';
@@ -265,11 +265,12 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     if (read.ok) context.set(file, read);
   }
   // Files a Flux Kustomization of the repository builds with a targetNamespace: their objects land there.
-  const all = [...inputs, ...context.values()];
+  const scoping = fluxScoping([...inputs, ...context.values()], roots[0]);
   const scoped = new Map<ReadOutcome, ReadOutcome>();
-  const scope = (list: readonly ReadOutcome[]): void => withFluxTargetNamespaces(list, all, roots[0]).forEach((r, i) => r !== list[i] && scoped.set(list[i] as ReadOutcome, r));
-  scope(inputs);
-  scope([...context.values()]);
+  for (const r of [...inputs, ...context.values()]) {
+    const s = scoping(r);
+    if (s !== r) scoped.set(r, s);
+  }
   const swap = (r: ReadOutcome): ReadOutcome => scoped.get(r) ?? r;
   const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
   return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan, overlaysMet: [...new Set([...overlays, ...metOverlays])] };
@@ -310,24 +311,6 @@ function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], 
   const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
-
-/** The repositories the inputs lie in (context.ts repositoryOf), each once. */
-function repositoryRoots(paths: readonly string[], config: Config): string[] {
-  const roots = new Set<string>();
-  for (const p of paths) {
-    const root = repositoryOf(isDirectory(p) ? p : dirname(p), config);
-    if (root !== undefined) roots.add(root);
-  }
-  return [...roots];
-}
-
-const isDirectory = (p: string): boolean => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The folders of charts GitOps objects deploy: --charts (anywhere, as typed), else the config's

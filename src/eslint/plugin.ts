@@ -15,7 +15,7 @@ import type { MeshlintRule } from '../engine/rule-api.ts';
 import { suggestKey } from '../engine/schema.ts';
 import { safeText } from '../common/text.ts';
 import { findConfigFile, loadConfigFile } from '../engine/config-file.ts';
-import { discoverContext, readRepositoryContext, repositoryOf } from '../load/context.ts';
+import { discoverContext, readRepositoryContext, repositoryForContext } from '../load/context.ts';
 import { chartFinder, discover } from '../load/discover.ts';
 import { decodeSource, displayPathOf, readRegularFile, readSource, type ReadOutcome } from '../load/read.ts';
 import { parseIstioVersion } from '../model/install/istio-version.ts';
@@ -139,7 +139,7 @@ function readContext(cwd: string, settings: MeshlintSettings, config: Config): C
     if (resources.length > 0) byFile.set(f, resources);
   }
   // The rest of the repository, as the CLI reads it: what the named context defines wins over it.
-  const root = settings.repositoryContext ? repositoryOf(cwd, config) : undefined;
+  const root = settings.repositoryContext ? repositoryForContext(cwd, config) : undefined;
   for (const read of readRepositoryContext(root === undefined ? [] : [root], { cwd, config, skip: (f) => byFile.has(f) }).files) {
     const resources = factResources([read], config);
     if (resources.length > 0 && read.ok && read.file.absPath) byFile.set(read.file.absPath, resources);

@@ -2,6 +2,7 @@
 // read for facts only.
 // Discovered as inputs are; a path of the config file that matches nothing is a config
 // error, any other is handed back for the caller to name its own flag or setting.
+import { statSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { ConfigError, type Config } from '../common/config.ts';
 import { discover } from './discover.ts';
@@ -48,9 +49,25 @@ export const MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
  * The repository a folder lies in: the folder holding `.git` at or above it, else the folder of
  * the config in force when the folder lies below it; undefined in neither.
  */
-export function repositoryOf(dir: string, config: Config): string | undefined {
+export function repositoryForContext(dir: string, config: Config): string | undefined {
   const configRoot = config.filePath ? dirname(config.filePath) : undefined;
   return repoRoot(dir) ?? (configRoot !== undefined && (dir === configRoot || dir.startsWith(configRoot + sep)) ? configRoot : undefined);
+}
+
+/** The repositories these paths (files or folders) lie in, each once (repositoryForContext). */
+export function repositoryRoots(paths: readonly string[], config: Config): string[] {
+  const roots = new Set<string>();
+  for (const p of paths) {
+    let dir = dirname(p);
+    try {
+      if (statSync(p).isDirectory()) dir = p;
+    } catch {
+      // a path that is not there: its folder
+    }
+    const root = repositoryForContext(dir, config);
+    if (root !== undefined) roots.add(root);
+  }
+  return [...roots];
 }
 
 /**

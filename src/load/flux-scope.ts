@@ -120,11 +120,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * Each file of `inputs` (on disk, inside `root`) that a Flux Kustomization among `all` builds
  * with a targetNamespace, marked with it: the namespace its objects land in.
  */
-export function withFluxTargetNamespaces(inputs: readonly ReadOutcome[], all: readonly ReadOutcome[], root: string | undefined): ReadOutcome[] {
-  if (root === undefined) return [...inputs];
-  const scopes = scopesIn(all.flatMap((r) => (r.ok ? [r.file] : [])), root);
-  if (scopes.length === 0) return [...inputs];
-  return inputs.map((r) => {
+/**
+ * What the Flux Kustomizations among `all` (of the repository `root`) do to a file: a function
+ * that gives each file (on disk, inside the path of one) marked with the namespace its objects
+ * land in and the variables read into them, and every other file as it is. The Kustomizations
+ * are read once, whatever the files asked about.
+ */
+export function fluxScoping(all: readonly ReadOutcome[], root: string | undefined): (r: ReadOutcome) => ReadOutcome {
+  const scopes = root === undefined ? [] : scopesIn(all.flatMap((r) => (r.ok ? [r.file] : [])), root);
+  if (scopes.length === 0) return (r) => r;
+  return (r) => {
     if (!r.ok || r.file.absPath === undefined || r.file.origin) return r;
     const abs = r.file.absPath;
     const mine = scopes.filter((s) => abs.startsWith(s.dir + sep));
@@ -135,5 +140,5 @@ export function withFluxTargetNamespaces(inputs: readonly ReadOutcome[], all: re
     const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
     const substitute = sets.size === 1 ? mine[0]?.substitute : undefined;
     return { ok: true, file: { ...r.file, ...(target !== undefined ? { targetNamespace: target } : {}), ...(substitute ? { substitute } : {}) } };
-  });
+  };
 }
