@@ -28640,7 +28640,11 @@ var FactsBuilder = class {
       if (same) namespaces.set(name2, defs[defs.length - 1]);
       else {
         const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
-        namespaceNotes.push(`namespace ${name2} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+        const clusters = defs.map((d) => d.resource?.doc.file.clusters);
+        const perCluster = clusters.every((c) => c?.length === 1) && new Set(clusters.map((c) => c?.[0])).size === defs.length;
+        namespaceNotes.push(
+          perCluster ? `namespace ${name2} has different labels in clusters ${clusters.map((c) => c?.[0]).join(", ")} (${files}): each cluster's workloads are judged with its own, the others with its labels unknown` : `namespace ${name2} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`
+        );
       }
     }
     for (const [name2, defs] of this.createdNamespaces) {

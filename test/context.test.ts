@@ -99,6 +99,43 @@ test("a Flux Kustomization's targetNamespace puts the objects of the files its p
   });
 });
 
+test('a fleet repository: each cluster Flux bootstraps judges what it deploys with its own Namespaces; what several clusters deploy, with labels they agree on only', () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    const kustomization = (name: string, path: string): string =>
+      `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: { name: ${name}, namespace: flux-system }\nspec:\n  interval: 10m\n  path: ${path}\n  prune: true\n  sourceRef: { kind: GitRepository, name: flux-system }\n`;
+    const bootstrap = (c: string): void => t.write(`clusters/${c}/flux-system/gotk-sync.yaml`, kustomization('flux-system', `./clusters/${c}`));
+    bootstrap('a');
+    bootstrap('b');
+    t.write('clusters/a/namespaces.yaml', NAMESPACE);
+    t.write('clusters/b/namespaces.yaml', NAMESPACE.replace('istio-injection: enabled', 'istio-injection: disabled'));
+    t.write('clusters/a/apps.yaml', kustomization('apps', './apps/a'));
+    t.write('clusters/b/apps.yaml', kustomization('apps', './apps/b'));
+    t.write('apps/a/web.yaml', HOST_NETWORK);
+    t.write('apps/b/web.yaml', HOST_NETWORK);
+    const all = cli(['-f', 'json', '.'], { cwd: t.dir });
+    assert.equal(flat(all), ['apps/a/web.yaml 12:7 injection-host-network'], 'cluster a injects shop, cluster b does not');
+    assert.not.match(all.stderr, /defined 2 times/, 'no conflict: each cluster has one Namespace shop');
+    // Linting one cluster's folder: the other cluster's Namespace is not among its facts.
+    assert.equal(flat(cli(['-f', 'json', 'apps/a'], { cwd: t.dir })), ['apps/a/web.yaml 12:7 injection-host-network']);
+    assert.equal(flat(cli(['-f', 'json', 'apps/b'], { cwd: t.dir })), []);
+    // A folder both clusters deploy: shop's labels differ between them, so unknown there.
+    t.write('clusters/b/apps.yaml', kustomization('apps', './apps/a'));
+    const shared = cli(['-f', 'json', '.'], { cwd: t.dir });
+    assert.equal(flat(shared), []);
+    assert.match(shared.stderr, /namespace shop has different labels in clusters clusters\/a, clusters\/b/);
+    // A repository that commits no bootstrap files: the folder of the Kustomizations nothing else builds is the cluster.
+    t.write('clusters/b/apps.yaml', kustomization('apps', './apps/b'));
+    t.write('clusters/a/flux-system/gotk-sync.yaml', '');
+    t.write('clusters/b/flux-system/gotk-sync.yaml', '');
+    assert.equal(flat(cli(['-f', 'json', '.'], { cwd: t.dir })), ['apps/a/web.yaml 12:7 injection-host-network']);
+    // Without clusters, the two Namespaces disagree: unknown everywhere (what the scoping adds).
+    t.write('clusters/a/apps.yaml', '');
+    t.write('clusters/b/apps.yaml', '');
+    assert.equal(flat(cli(['-f', 'json', '.'], { cwd: t.dir })), []);
+  });
+});
+
 test("a Flux Kustomization's postBuild variables are read into the values of the files it builds: substitute over substituteFrom ConfigMaps; no fix edits the variables", () => {
   withTemp((t) => {
     t.write('.git/HEAD', 'ref: refs/heads/main\n');

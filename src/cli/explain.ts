@@ -4,7 +4,7 @@ import { jsonText, safeText } from '../common/text.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
 import { explain, formatExplanations, formatExplanationsMarkdown } from './subcommands.ts';
 import type { Values } from './args.ts';
-import { asInput, gatherInputs } from './inputs.ts';
+import { asInput, gatherInputs, lintGroups } from './inputs.ts';
 import { type CliIO, UsageError, fail, useColor, emit } from './io.ts';
 import { printNotes, printUnread } from './output.ts';
 
@@ -30,11 +30,11 @@ export function runExplain(paths: readonly string[], v: Values, lookup: ConfigLo
   const rendered0 = (gathered.rendered.worlds[0] ?? []).map(asInput);
   const all = [...gathered.inputs, ...rendered0];
   const options = { cliIstioVersion: v['istio-version'], resource: v.resource, report: format === 'markdown' };
-  const runs = gathered.groups.flatMap((g) => {
-    const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
-    if (own.length === 0 && gathered.groups.length > 1) return [];
-    const mine = new Set(own);
-    return [{ run: explain(own, g.config, { ...options, context: [...gathered.context, ...all.filter((i) => !mine.has(i))] }), root: g.config === config }];
+  const lints = lintGroups(gathered, config);
+  const runs = lints.flatMap((g) => {
+    if (g.own.length === 0 && lints.length > 1) return [];
+    const mine = new Set(g.own);
+    return [{ run: explain(g.own, g.config, { ...options, context: [...gathered.context, ...all.filter((i) => !mine.has(i))].filter((r) => !g.foreign(r)) }), root: g.config === config && g.cluster === undefined }];
   });
   // The mesh map's namespaces and coverage are the run's own config's view.
   const main = (runs.find((r) => r.root) ?? runs[0])?.run ?? explain(all, config, { ...options, context: gathered.context });

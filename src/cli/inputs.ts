@@ -9,6 +9,7 @@ import { safeText } from '../common/text.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
 import { discoverContext, readRepositoryContext, repositoryRoots } from '../load/context.ts';
 import { fluxScoping } from '../load/flux-scope.ts';
+import { MAX_CLUSTERS } from '../load/flux-clusters.ts';
 import { discover, ignoredBy, repoRoot, type Skipped } from '../load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from '../load/overlays-found.ts';
 import { cachedReader } from '../load/render/source-text.ts';
@@ -265,15 +266,67 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
     if (read.ok) context.set(file, read);
   }
   // Files a Flux Kustomization of the repository builds with a targetNamespace: their objects land there.
-  const scoping = fluxScoping([...inputs, ...context.values()], roots[0]);
+  const flux = fluxScoping([...inputs, ...context.values()], roots[0]);
   const scoped = new Map<ReadOutcome, ReadOutcome>();
   for (const r of [...inputs, ...context.values()]) {
-    const s = scoping(r);
+    const s = flux.scope(r);
     if (s !== r) scoped.set(r, s);
   }
   const swap = (r: ReadOutcome): ReadOutcome => scoped.get(r) ?? r;
+  // What a release or an overlay of one cluster renders is that cluster's (the file that declares it, the folder built).
+  if (flux.clusters.names.length > 1) {
+    const tag = (f: SourceFile): SourceFile => {
+      if (!f.origin || f.clusters) return f;
+      const deployedBy = flux.clusters.clustersOf(resolve(io.cwd, f.origin.source));
+      return deployedBy.length > 0 ? { ...f, clusters: deployedBy } : f;
+    };
+    for (const list of [...rendered.worlds, ...rendered.context]) list.splice(0, list.length, ...list.map(tag));
+  }
+  if (flux.clusters.tooMany !== undefined) notes.push({ id: 'clusters-not-scoped', message: `the repository deploys to ${flux.clusters.tooMany} clusters (Flux entry Kustomizations), more than the ${MAX_CLUSTERS} whose facts are kept apart: the facts of all are read as one, and where they differ they are unknown.` });
   const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
   return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan, overlaysMet: [...new Set([...overlays, ...metOverlays])] };
+}
+
+/** One lint of a run: the files it reports on, and whether a file of the run is left out of its facts. */
+export interface LintGroup {
+  readonly config: Config;
+  readonly own: readonly ReadOutcome[];
+  /** The cluster whose facts it judges with, when its files are deployed to one only (load/flux-clusters.ts). */
+  readonly cluster: string | undefined;
+  /** A file of another cluster: its facts are not this lint's. */
+  readonly foreign: (r: ReadOutcome) => boolean;
+}
+
+const clustersOfInput = (r: ReadOutcome): readonly string[] => (r.ok ? (r.file.clusters ?? []) : []);
+
+/**
+ * The lints of a run: one per config in force (see Gathered.groups; what is rendered belongs to
+ * the run's config), each split by cluster in a repository of several: files that one cluster
+ * deploys are judged with the facts of that cluster's files and of the files no cluster claims
+ * alone; the others with every file's.
+ */
+export function lintGroups(gathered: Pick<Gathered, 'groups' | 'rendered'>, config: Config): LintGroup[] {
+  const rendered0 = (gathered.rendered.worlds[0] ?? []).map(asInput);
+  const everyone = (): boolean => false;
+  return gathered.groups.flatMap((g): LintGroup[] => {
+    const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
+    const byCluster = new Map<string | undefined, ReadOutcome[]>();
+    for (const r of own) {
+      const c = clustersOfInput(r);
+      const key = c.length === 1 ? c[0] : undefined;
+      byCluster.set(key, [...(byCluster.get(key) ?? []), r]);
+    }
+    if (byCluster.size === 0) return [{ config: g.config, own, cluster: undefined, foreign: everyone }];
+    return [...byCluster].sort(([a], [b]) => (a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1)).map(([cluster, list]) => ({ config: g.config, own: list, cluster, foreign: foreignTo(cluster) }));
+  });
+}
+
+function foreignTo(cluster: string | undefined): (r: ReadOutcome) => boolean {
+  if (cluster === undefined) return () => false;
+  return (r) => {
+    const c = clustersOfInput(r);
+    return c.length > 0 && !c.includes(cluster);
+  };
 }
 
 /** A failed overlay build whose own files are linted as written: its warning says so. */

@@ -20,7 +20,7 @@ import { parse, concurrencyOf, type Values } from './args.ts';
 import { readBaseline } from './baseline.ts';
 import { lookupFor } from './config.ts';
 import { errorsOnly, applyFixes, suggestionList } from './fix.ts';
-import { asInput, gatherInputs } from './inputs.ts';
+import { asInput, gatherInputs, lintGroups } from './inputs.ts';
 import { type CliIO, guarded } from './io.ts';
 
 /** What one lint run produced, for the shells that present it (the CLI's formats, the Action). */
@@ -62,7 +62,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   const config = lookup.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v, config, io, lookup);
   if (typeof gathered === 'number') return gathered;
-  const { inputs, rendered, context, skipped, notes, groups } = gathered;
+  const { inputs, rendered, context, skipped, notes } = gathered;
 
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
   const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
@@ -82,37 +82,37 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
       ? shared.shared.recorder(parsed)
       : parsed;
   const groupDocsOf: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
-  const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[]): LintOptions => ({
+  const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[], foreign: (r: ReadOutcome) => boolean = () => false): LintOptions => ({
     config: groupConfig,
     rules: allRules,
     cliIstioVersion: v['istio-version'],
     fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
     reportUnusedDisableDirectives: v['report-unused-disable-directives'],
-    context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
+    context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)].filter((r) => !foreign(r)),
     ...(documentsOf ? { documentsOf } : {}),
     ...(groupDocsOf ? { groupDocsOf } : {}),
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
     ...(onResource && i === 0 ? { onResource } : {}),
   });
+  const lints = lintGroups(gathered, config);
   let report: LintReport;
   try {
-    // The first world's files are linted in groups, one per config in force (see Gathered.groups);
-    // each group sees the files of the others as context, so facts span the whole run.
-    const rendered0 = (rendered.worlds[0] ?? []).map(asInput);
-    const first = groups.flatMap((g) => {
-      const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
-      if (own.length === 0 && groups.length > 1) return [];
-      const mine = new Set(own);
+    // The first world's files are linted in groups, one per config in force and cluster (see
+    // lintGroups); each group sees the files of the others as context, so facts span the whole
+    // run, less those of other clusters.
+    const first = lints.flatMap((g) => {
+      if (g.own.length === 0 && lints.length > 1) return [];
+      const mine = new Set(g.own);
       const others = worlds[0]?.filter((input) => !mine.has(input)) ?? [];
-      return [lint(own, options(0, g.config, others))];
+      return [lint(g.own, options(0, g.config, others, g.foreign))];
     });
     const rest = worlds.slice(1).map((world, j) => lint(world, options(j + 1, config, inputs)));
     report = mergeReports([...first, ...rest]);
   } finally {
     pool?.close();
   }
-  if (groups.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
+  if (lints.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
 
   report = { ...report, notes: [...notes, ...report.notes], coverage: withUnrenderedReleases(report.coverage, notes.reduce((n, x) => n + (x.releases ?? 0), 0)) };
   let results: LintResult[] = report.results;

@@ -30,6 +30,11 @@ export interface SourceFile {
   readonly targetNamespace?: { readonly name: string } | 'unknown';
   /** The variables a Flux Kustomization's postBuild substitutes in this file's objects (load/flux-scope.ts): read into its values, the text is as written. */
   readonly substitute?: Readonly<Record<string, string>>;
+  /**
+   * In a repository of several clusters (load/flux-clusters.ts), the clusters whose Flux entry
+   * deploys this file: one, and the facts it is judged with are that cluster's.
+   */
+  readonly clusters?: readonly string[];
 }
 
 /** Where a rendered input came from, and how to report on the files the user edits. */

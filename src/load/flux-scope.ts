@@ -10,14 +10,14 @@ import { parseFile } from '../parse/yaml.ts';
 import type { SourceFile } from '../common/types.ts';
 import type { ReadOutcome } from './read.ts';
 import { isPlaceholder } from '../model/placeholder.ts';
+import { fluxClusters, type FluxClusters } from './flux-clusters.ts';
+import { overlaysAmong } from './overlays-found.ts';
 
 /** Flux Kustomizations read: far above a real fleet repository's. */
 const MAX_KUSTOMIZATIONS = 5_000;
 const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 /** The GitRepository `flux bootstrap` creates for the repository it bootstraps. */
 const OWN_SOURCE = 'flux-system';
-
-/** The namespace Flux puts a file's objects in: a name, or unknown (two Kustomizations disagree). */
 
 interface Scope {
   readonly dir: string;
@@ -38,40 +38,59 @@ function stringMap(v: unknown): Record<string, string> {
   return out;
 }
 
-/** The folders Flux Kustomizations of the repository `root` build, each with its targetNamespace. */
-function scopesIn(files: readonly SourceFile[], root: string): Scope[] {
-  const out: Scope[] = [];
-  // ConfigMaps substituteFrom names, found once every Kustomization is read.
-  const wanted: { scope: { substitute: Record<string, string> | undefined }; from: { name: string; namespace: string; optional: boolean }[]; own: Record<string, string> }[] = [];
+/** A Flux Kustomization of the repository whose source is the repository itself. */
+export interface OwnKustomization {
+  /** The file that declares it (absolute). */
+  readonly file: string;
+  /** The folder it builds: its spec.path in the repository (absolute). */
+  readonly dir: string;
+  readonly spec: Record<string, unknown>;
+  readonly metadata: Record<string, unknown>;
+}
+
+/** The Flux Kustomizations among the files whose source is the repository `root` and whose path lies in it. */
+export function ownKustomizations(files: readonly SourceFile[], root: string): OwnKustomization[] {
+  const out: OwnKustomization[] = [];
   for (const f of files) {
-    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS) continue;
+    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS || f.absPath === undefined || f.origin) continue;
     let docs = 0;
     for (const d of parseFile(f)) {
       if (++docs > MAX_KUSTOMIZATIONS) break;
       const o = d.value;
       if (!isObject(o) || o.kind !== 'Kustomization' || typeof o.apiVersion !== 'string' || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject(o.spec)) continue;
-      const { path, targetNamespace, sourceRef, postBuild } = o.spec;
-      const namespace = typeof targetNamespace === 'string' && targetNamespace !== '' && !isPlaceholder(targetNamespace) ? targetNamespace : undefined;
-      const post = isObject(postBuild) ? postBuild : {};
-      const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject) : [];
-      if (namespace === undefined && post.substitute === undefined && from.length === 0) continue;
+      const { path, sourceRef } = o.spec;
       if (!isObject(sourceRef) || sourceRef.kind !== 'GitRepository' || sourceRef.name !== OWN_SOURCE) continue;
       const rel = typeof path === 'string' && path !== '' ? path : '.';
       if (isAbsolute(rel) || isPlaceholder(rel)) continue;
       const dir = normalize(join(root, rel));
       if (dir !== root && !dir.startsWith(root + sep)) continue;
-      const scope: { dir: string; namespace: string | undefined; substitute: Record<string, string> | undefined } = { dir, namespace, substitute: undefined };
-      out.push(scope);
-      if (post.substitute !== undefined || from.length > 0) {
-        const md = isObject(o.metadata) ? o.metadata : {};
-        const ns = typeof md.namespace === 'string' ? md.namespace : OWN_SOURCE;
-        wanted.push({
-          scope,
-          own: stringMap(post.substitute),
-          // Secrets are left out: their values are not substituted (their variables stay unknown).
-          from: from.flatMap((x) => (x.kind === 'ConfigMap' && typeof x.name === 'string' ? [{ name: x.name, namespace: ns, optional: x.optional === true }] : [x.kind === 'Secret' ? { name: '', namespace: '', optional: true } : { name: '', namespace: '', optional: false }])),
-        });
-      }
+      out.push({ file: f.absPath, dir, spec: o.spec, metadata: isObject(o.metadata) ? o.metadata : {} });
+    }
+  }
+  return out;
+}
+
+/** The folders Flux Kustomizations of the repository build, each with its targetNamespace and variables. */
+function scopesIn(files: readonly SourceFile[], kustomizations: readonly OwnKustomization[]): Scope[] {
+  const out: Scope[] = [];
+  // ConfigMaps substituteFrom names, found once every Kustomization is read.
+  const wanted: { scope: { substitute: Record<string, string> | undefined }; from: { name: string; namespace: string; optional: boolean }[]; own: Record<string, string> }[] = [];
+  for (const k of kustomizations) {
+    const { targetNamespace, postBuild } = k.spec;
+    const namespace = typeof targetNamespace === 'string' && targetNamespace !== '' && !isPlaceholder(targetNamespace) ? targetNamespace : undefined;
+    const post = isObject(postBuild) ? postBuild : {};
+    const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject) : [];
+    if (namespace === undefined && post.substitute === undefined && from.length === 0) continue;
+    const scope: { dir: string; namespace: string | undefined; substitute: Record<string, string> | undefined } = { dir: k.dir, namespace, substitute: undefined };
+    out.push(scope);
+    if (post.substitute !== undefined || from.length > 0) {
+      const ns = typeof k.metadata.namespace === 'string' ? k.metadata.namespace : OWN_SOURCE;
+      wanted.push({
+        scope,
+        own: stringMap(post.substitute),
+        // Secrets are left out: their values are not substituted (their variables stay unknown).
+        from: from.flatMap((x) => (x.kind === 'ConfigMap' && typeof x.name === 'string' ? [{ name: x.name, namespace: ns, optional: x.optional === true }] : [x.kind === 'Secret' ? { name: '', namespace: '', optional: true } : { name: '', namespace: '', optional: false }])),
+      });
     }
   }
   if (wanted.length > 0) {
@@ -116,29 +135,42 @@ function configMapsNamed(files: readonly SourceFile[], names: ReadonlySet<string
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** What Flux does to the files of a repository: see fluxScoping. */
+export interface FluxScoping {
+  /** The file marked with what Flux does to it (targetNamespace, variables, clusters), or as it is. */
+  readonly scope: (r: ReadOutcome) => ReadOutcome;
+  /** The clusters of the repository (see flux-clusters.ts). */
+  readonly clusters: FluxClusters;
+}
+
 /**
- * Each file of `inputs` (on disk, inside `root`) that a Flux Kustomization among `all` builds
- * with a targetNamespace, marked with it: the namespace its objects land in.
+ * What the Flux Kustomizations among `all` (of the repository `root`) do to a file: `scope`
+ * gives each file (on disk, inside the path of one) marked with the namespace its objects land
+ * in, the variables read into them and, in a repository of several clusters, the clusters that
+ * deploy it; every other file as it is. The Kustomizations are read once, whatever the files
+ * asked about.
  */
-/**
- * What the Flux Kustomizations among `all` (of the repository `root`) do to a file: a function
- * that gives each file (on disk, inside the path of one) marked with the namespace its objects
- * land in and the variables read into them, and every other file as it is. The Kustomizations
- * are read once, whatever the files asked about.
- */
-export function fluxScoping(all: readonly ReadOutcome[], root: string | undefined): (r: ReadOutcome) => ReadOutcome {
-  const scopes = root === undefined ? [] : scopesIn(all.flatMap((r) => (r.ok ? [r.file] : [])), root);
-  if (scopes.length === 0) return (r) => r;
-  return (r) => {
+export function fluxScoping(all: readonly ReadOutcome[], root: string | undefined): FluxScoping {
+  const files = all.flatMap((r) => (r.ok ? [r.file] : []));
+  const kustomizations = root === undefined ? [] : ownKustomizations(files, root);
+  if (root === undefined || kustomizations.length === 0) return { scope: (r) => r, clusters: fluxClusters([], [], '', overlaysAmong([], () => undefined)) };
+  const scopes = scopesIn(files, kustomizations);
+  const byPath = new Map(files.flatMap((f) => (f.absPath !== undefined && !f.origin ? [[f.absPath, f.text] as const] : [])));
+  const paths = [...byPath.keys()];
+  const clusters = fluxClusters(kustomizations, paths, root, overlaysAmong(paths, (p) => byPath.get(p)));
+  const several = clusters.names.length > 1;
+  const scope = (r: ReadOutcome): ReadOutcome => {
     if (!r.ok || r.file.absPath === undefined || r.file.origin) return r;
     const abs = r.file.absPath;
+    const deployedBy = several ? clusters.clustersOf(abs) : [];
     const mine = scopes.filter((s) => abs.startsWith(s.dir + sep));
-    if (mine.length === 0) return r;
+    if (mine.length === 0 && deployedBy.length === 0) return r;
     const names = new Set(mine.map((s) => s.namespace));
-    const target: SourceFile['targetNamespace'] = names.size === 1 ? ([...names][0] === undefined ? undefined : { name: [...names][0] as string }) : 'unknown';
+    const target: SourceFile['targetNamespace'] = mine.length === 0 ? undefined : names.size === 1 ? ([...names][0] === undefined ? undefined : { name: [...names][0] as string }) : 'unknown';
     // Variables: those of the one Kustomization that builds the file; several that differ leave them unset.
     const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
     const substitute = sets.size === 1 ? mine[0]?.substitute : undefined;
-    return { ok: true, file: { ...r.file, ...(target !== undefined ? { targetNamespace: target } : {}), ...(substitute ? { substitute } : {}) } };
+    return { ok: true, file: { ...r.file, ...(target !== undefined ? { targetNamespace: target } : {}), ...(substitute ? { substitute } : {}), ...(deployedBy.length > 0 ? { clusters: deployedBy } : {}) } };
   };
+  return { scope, clusters };
 }

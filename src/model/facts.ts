@@ -351,7 +351,14 @@ export class FactsBuilder {
       if (same) namespaces.set(name, defs[defs.length - 1] as NamespaceFact);
       else {
         const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(', ');
-        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+        // Each definition deployed to one cluster of a fleet (load/flux-clusters.ts): not a conflict where that cluster's workloads are judged.
+        const clusters = defs.map((d) => d.resource?.doc.file.clusters);
+        const perCluster = clusters.every((c) => c?.length === 1) && new Set(clusters.map((c) => c?.[0])).size === defs.length;
+        namespaceNotes.push(
+          perCluster
+            ? `namespace ${name} has different labels in clusters ${clusters.map((c) => c?.[0]).join(', ')} (${files}): each cluster's workloads are judged with its own, the others with its labels unknown`
+            : `namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`,
+        );
       }
     }
     // Namespaces a GitOps object creates, unless a Namespace object among the inputs defines them.
