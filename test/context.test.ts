@@ -104,7 +104,9 @@ test('a fleet repository: each cluster Flux bootstraps judges what it deploys wi
     t.write('.git/HEAD', 'ref: refs/heads/main\n');
     const kustomization = (name: string, path: string): string =>
       `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: { name: ${name}, namespace: flux-system }\nspec:\n  interval: 10m\n  path: ${path}\n  prune: true\n  sourceRef: { kind: GitRepository, name: flux-system }\n`;
-    const bootstrap = (c: string): void => t.write(`clusters/${c}/flux-system/gotk-sync.yaml`, kustomization('flux-system', `./clusters/${c}`));
+    const bootstrap = (c: string): void => {
+      t.write(`clusters/${c}/flux-system/gotk-sync.yaml`, kustomization('flux-system', `./clusters/${c}`));
+    };
     bootstrap('a');
     bootstrap('b');
     t.write('clusters/a/namespaces.yaml', NAMESPACE);

@@ -121,4 +121,40 @@ test('an overlay whose kustomizations name a URL, in any field, is not built: no
   }
 });
 
+test('a kustomization Kustomize reads otherwise than meshlint (a key twice, a merge key, a field in another case, in it or a plugin config) is not built: nothing is fetched or read outside', async () => {
+  if (!kubectl) return;
+  const server = await loopbackServer();
+  const t: TempDir = tempDir();
+  try {
+    const at = `http://127.0.0.1:${server.port}`;
+    const overlays: Record<string, string> = {
+      duplicateKey: `resources: [web.yaml]\nresources:\n  - ${at}/x.yaml\n`,
+      mergeKey: `base: &b\n  resources:\n    - ${at}/x.yaml\n<<: *b\n`,
+      otherCase: `Resources:\n  - ${at}/x.yaml\n`,
+      outsideInCase: 'Resources:\n  - ../../../../../../../etc\n',
+      twoDocuments: `resources: [web.yaml]\n---\nresources:\n  - ${at}/x.yaml\n`,
+      pluginCase: 'resources: [web.yaml]\ngenerators: [gen.yaml]\n',
+    };
+    for (const [name, k] of Object.entries(overlays)) {
+      t.write(`${name}/kustomization.yaml`, k);
+      t.write(`${name}/web.yaml`, webDeployment());
+    }
+    t.write('pluginCase/gen.yaml', `apiVersion: builtin\nkind: ConfigMapGenerator\nmetadata: {name: g}\nFiles:\n  - ${at}/g.conf\n`);
+    for (const name of Object.keys(overlays)) {
+      const r = cli(['-f', 'json', '--kustomize', name, '--kustomize-binary', kubectl], { cwd: t.dir, env: { PATH: process.env.PATH } });
+      assert.not.ok(r.stdout.includes(CANARY) || r.stderr.includes(CANARY), `${name}: the served manifest was linted`);
+      const messages = parseJsonReport(r).flatMap((f) => f.messages.map((m) => ({ ...m, filePath: f.filePath })));
+      assert.is(messages.length, 1, `${name}: ${JSON.stringify(messages)}`);
+      assert.is(messages[0]?.ruleId, 'parse-error', name);
+      assert.match(messages[0]?.message ?? '', /which Kustomize reads otherwise than meshlint/, name);
+      assert.is(messages[0]?.filePath, name === 'pluginCase' ? 'pluginCase/gen.yaml' : `${name}/kustomization.yaml`, name);
+    }
+    await server.flush();
+    assert.is(server.requests(), '', 'a remote entry was fetched');
+  } finally {
+    server.stop();
+    t.cleanup();
+  }
+});
+
 test.run();

@@ -18,19 +18,23 @@ import { failedEntry, FIRST_LINE, listEntries, parseAnnotation, SourceDocuments,
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 import { KUSTOMIZATION_FILES } from '../kustomized.ts';
+import { readingHazard, type Hazard } from './kustomize-reading.ts';
 export { KUSTOMIZATION_FILES };
 
 /**
- * `kubectl kustomize --load-restrictor=LoadRestrictionsRootOnly -- DIR` or `kustomize build …`,
- * by the binary's name. The root-only restrictor is stated, not left to the default; exec and
- * container plugins (`--enable-alpha-plugins`, `--enable-exec`) stay off, so a kustomization can
- * neither run a program nor load a file from outside its own folder. Helm charts
+ * `kubectl kustomize --load-restrictor=LoadRestrictionsNone -- DIR` or `kustomize build …`, by
+ * the binary's name. As Flux builds (its kustomize-controller has no load restrictor), a
+ * kustomization may load any file of the repository, across overlay folders; what keeps it
+ * inside the repository is meshlint's own check of every path it names before the build
+ * (overlayEscape, on files read as Kustomize reads them: kustomize-reading.ts). Exec and
+ * container plugins (`--enable-alpha-plugins`, `--enable-exec`) stay off, so a kustomization
+ * cannot run a program. Helm charts
  * (`--enable-helm`) are on only when `helm` is given: the overlay's helmCharts were checked
  * first (see overlayHelmCharts), and kustomize runs that helm, the one the user chose, in the
  * same confined environment.
  */
 export function kustomizeArgs(binary: string, dir: string, helm?: string): string[] {
-  const restrictor = '--load-restrictor=LoadRestrictionsRootOnly';
+  const restrictor = '--load-restrictor=LoadRestrictionsNone';
   const withHelm = helm !== undefined ? ['--enable-helm', `--helm-command=${helm}`] : [];
   return /kubectl/i.test(basename(binary)) ? ['kustomize', restrictor, ...withHelm, '--', dir] : ['build', restrictor, ...withHelm, '--', dir];
 }
@@ -52,7 +56,9 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
       ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: 'Vendor the base, or pass it with --context.' }
       : escape.remote
         ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: 'Vendor that base, or pass it with --context.' }
-        : undefined;
+        : escape.unread
+          ? { cause: escape.why, fix: 'Write each key once, with no merge key, spelled as Kustomize spells it.' }
+          : undefined;
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => at } };
   }
   // helmCharts: built with Helm only when every entry keeps helm confined and its chart is in
@@ -95,10 +101,6 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     // Through a base of its own: the URL is in the message, the entry that leads there is `at`.
     const url = environment ? undefined : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}…` : url)}, which cannot be fetched offline`, fix: 'Vendor that base, or pass it with --context.' };
-    // A file outside the kustomization's own folder: kustomize's default load restrictor refuses
-    // it, while Flux builds with none. Not the overlay's bug where Flux applies it: said as a limit.
-    const restricted = environment ? undefined : /file '([^']{1,300})' is not in or below '([^']{1,300})'/.exec(full);
-    if (restricted) environment = { cause: `it loads ${JSON.stringify(restricted[1])}, outside its folder ${JSON.stringify(restricted[2])}, which kustomize builds only with --load-restrictor=LoadRestrictionsNone (as Flux builds it)`, fix: 'Move the file below the kustomization, or lint what Flux deploys from a build with that flag.' };
     const where = remote && environment && !url ? remote.range : at;
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => atKustomization(undefined, where) } };
   }
@@ -240,7 +242,7 @@ const MAX_PLUGIN_SCAN = 10_000;
  * generators' files, CRDs, configurations, replacements, openapi), and Helm chart
  * repositories. `readLocal` reads a local plugin config file the kustomization names.
  */
-export function remoteEntries(data: unknown, dir: string, readLocal: (abs: string) => string | undefined): string[] {
+export function remoteEntries(data: unknown, dir: string, readLocal: (abs: string) => string | undefined, locals?: string[]): string[] {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
   const k = data as Record<string, unknown>;
   const out: string[] = [];
@@ -268,11 +270,11 @@ export function remoteEntries(data: unknown, dir: string, readLocal: (abs: strin
     if (!Array.isArray(k[key])) continue;
     for (const v of k[key] as unknown[]) {
       if (typeof v !== 'string') {
-        scanPlugin(v, out, 0);
+        scanPlugin(v, out, 0, locals);
         continue;
       }
       const text = v.includes('\n') ? v : isRemote(v) ? undefined : readLocal(resolve(dir, v));
-      if (text !== undefined) scanPluginText(text, out);
+      if (text !== undefined) scanPluginText(text, out, false, locals);
     }
   }
   // Plugin configs among the resources of a folder that a generators, transformers or validators
@@ -281,20 +283,20 @@ export function remoteEntries(data: unknown, dir: string, readLocal: (abs: strin
     for (const v of k.resources as unknown[]) {
       if (typeof v !== 'string' || v === '' || v.includes('\n') || isRemote(v)) continue;
       const text = readLocal(resolve(dir, v));
-      if (text !== undefined && BUILTIN_PLUGIN_KIND.test(text)) scanPluginText(text, out, true);
+      if (text !== undefined && BUILTIN_PLUGIN_KIND.test(text)) scanPluginText(text, out, true, locals);
     }
   }
   return out;
 }
 
 /** The remote values under the file keys of each plugin config in a text (`pluginsOnly`: of the documents of a builtin plugin kind). */
-function scanPluginText(text: string, out: string[], pluginsOnly = false): void {
+function scanPluginText(text: string, out: string[], pluginsOnly = false, locals?: string[]): void {
   try {
     for (const doc of parseAllDocuments(text, { logLevel: 'error' })) {
       const v: unknown = doc.toJS({ maxAliasCount: 100 });
       const kind = v !== null && typeof v === 'object' ? (v as Record<string, unknown>).kind : undefined;
       if (pluginsOnly && !(typeof kind === 'string' && BUILTIN_PLUGIN_KIND.test(`kind: ${kind}`))) continue;
-      scanPlugin(v, out, 0);
+      scanPlugin(v, out, 0, locals);
     }
   } catch {
     // The build reports a plugin config it cannot read.
@@ -302,7 +304,7 @@ function scanPluginText(text: string, out: string[], pluginsOnly = false): void 
 }
 
 /** The remote values under a builtin plugin config's file keys, at any depth. */
-function scanPlugin(v: unknown, out: string[], depth: number): void {
+function scanPlugin(v: unknown, out: string[], depth: number, locals?: string[]): void {
   if (depth > 20 || v === null || typeof v !== 'object') return;
   const entries = Array.isArray(v) ? v.map((x) => ['', x] as const) : Object.entries(v as Record<string, unknown>);
   for (const [key, value] of entries.slice(0, MAX_PLUGIN_SCAN)) {
@@ -311,11 +313,16 @@ function scanPlugin(v: unknown, out: string[], depth: number): void {
         if (typeof s !== 'string') continue;
         const path = key === 'files' && s.includes('=') ? s.slice(s.indexOf('=') + 1) : s;
         if (!path.includes('\n') && isRemote(path)) out.push(s);
+        else if (locals && path !== '' && !path.includes('\n')) locals.push(path);
       }
     }
-    scanPlugin(value, out, depth + 1);
+    // Field specs, selectors and chart values name fields and values, not files.
+    scanPlugin(value, out, depth + 1, NOT_FILES.has(key) ? undefined : locals);
   }
 }
+
+/** Keys of plugin configs under which a `path` is a field path or a chart value, not a file. */
+const NOT_FILES = new Set(['fieldSpecs', 'targets', 'source', 'select', 'reject', 'options', 'valuesInline', 'labelSelector']);
 
 /** Why an overlay is not built: a path out of the repository, or something only the network has. */
 export interface OverlayRefusal {
@@ -324,6 +331,8 @@ export interface OverlayRefusal {
   readonly why: string;
   /** A remote entry: the environment's limit, not the overlay's bug. */
   readonly remote?: { readonly entry: string; readonly own: boolean };
+  /** A file Kustomize would read otherwise than meshlint (kustomize-reading.ts): meshlint's limit too. */
+  readonly unread?: true;
 }
 
 /**
@@ -355,10 +364,27 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
     if (seen.size > MAX_KUSTOMIZATIONS) return { file: join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
     if (outside(dir)) return { file: dir, range: undefined, why: `${isInside(root, dir) ? relative(root, dir).split('\\').join('/') || '.' : dir} lies outside the repository` };
     const found = kustomizationIn(dir, read);
-    if (!found) continue; // none, or one the build reports it cannot read
+    if (!found) continue;
+    if (outside(found.file)) return { file: found.file, range: undefined, why: 'the kustomization is a link that leads outside the repository' };
+    const shown = (f: string): string => relative(root, f).split('\\').join('/');
+    // Read otherwise by Kustomize than here: what it names is not known, so nothing is built.
+    if ('hazard' in found) return { file: found.file, range: rangeAt(read(found.file) ?? '', found.hazard.offset), why: `${shown(found.file)} has ${found.hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true };
     const { file, text, data } = found;
-    if (outside(file)) return { file, range: undefined, why: 'the kustomization is a link that leads outside the repository' };
-    const remote = remoteEntries(data, dir, (p) => (outside(p) ? undefined : read(p)))[0];
+    const hazards: OverlayRefusal[] = [];
+    const readPlugin = (p: string): string | undefined => {
+      if (outside(p)) return undefined;
+      const t = read(p);
+      const hazard = t === undefined ? undefined : readingHazard(t);
+      if (hazard) hazards.push({ file: p, range: rangeAt(t as string, hazard.offset), why: `${shown(p)} has ${hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true });
+      return t;
+    };
+    const pluginPaths: string[] = [];
+    const remote = remoteEntries(data, dir, readPlugin, pluginPaths)[0];
+    if (hazards[0] !== undefined) return hazards[0];
+    // The files plugin configs load (patches, generator files): Kustomize builds with no load
+    // restrictor here, so meshlint keeps them in the repository (helmCharts: overlayHelmCharts).
+    const away = pluginPaths.find((p) => outside(resolve(dir, p)));
+    if (away !== undefined) return { file, range: entryRange(text, away), why: `${JSON.stringify(shorten(away, 200))} leads outside the repository` };
     if (remote !== undefined) {
       const own = via === undefined;
       const at = own ? { file, range: entryRange(text, remote) } : { file: top as string, range: entryRange(topText, via) };
@@ -471,7 +497,8 @@ export function overlayHelmCharts(overlayDir: string, root: string, read: TextRe
     if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
     seen.add(dir);
     const found = kustomizationIn(dir, read);
-    if (!found) continue;
+    // One not read as Kustomize reads it is refused before the build (overlayEscape).
+    if (!found || 'hazard' in found) continue;
     const { file, text, data } = found;
     for (const entry of localEntries(data)) {
       const target = resolve(dir, entry);
@@ -616,6 +643,14 @@ function pathEntries(k: Record<string, unknown>): { path: string; root: boolean 
   return out;
 }
 
+/** The line and column of an offset in a text. */
+function rangeAt(text: string, offset: number): Range {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return { line, column, endLine: line, endColumn: column };
+}
+
 /** The line of the kustomization that names `entry`, when it is written on a line of its own. */
 function entryRange(text: string, entry: string): Range | undefined {
   const lines = text.split(/\r?\n/);
@@ -626,14 +661,21 @@ function entryRange(text: string, entry: string): Range | undefined {
   return undefined;
 }
 
-/** A folder's kustomization file, its text and its data, when there is one that reads as YAML. */
-function kustomizationIn(dir: string, read: (file: string) => string | undefined): { file: string; text: string; data: unknown } | undefined {
+/**
+ * A folder's kustomization file, its text and its data; or why it is not read as Kustomize reads
+ * it (kustomize-reading.ts: one that does not parse is never taken for none); undefined when the
+ * folder has none.
+ */
+function kustomizationIn(dir: string, read: (file: string) => string | undefined): { file: string; text: string; data: unknown } | { file: string; hazard: Hazard } | undefined {
   const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
   if (file === undefined) return undefined;
   const text = read(file) as string;
+  const hazard = readingHazard(text);
+  if (hazard) return { file, hazard };
   try {
     return { file, text, data: parseYaml(text, { maxAliasCount: 100, logLevel: 'error' }) as unknown };
   } catch {
-    return undefined;
+    // Several documents, or too many aliases: Kustomize reads what meshlint does not.
+    return { file, hazard: { why: 'more than one YAML document, or aliases past 100', offset: 0 } };
   }
 }
