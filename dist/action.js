@@ -48,10 +48,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS3;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR3;
-    var isSeq7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isMap9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR3;
+    var isSeq8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -72,7 +72,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar8(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar9(node) || isCollection2(node)) && !!node.anchor;
     exports.ALIAS = ALIAS3;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -84,11 +84,11 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias5;
     exports.isCollection = isCollection2;
     exports.isDocument = isDocument;
-    exports.isMap = isMap8;
+    exports.isMap = isMap9;
     exports.isNode = isNode;
-    exports.isPair = isPair7;
-    exports.isScalar = isScalar8;
-    exports.isSeq = isSeq7;
+    exports.isPair = isPair8;
+    exports.isScalar = isScalar9;
+    exports.isSeq = isSeq8;
   }
 });
 
@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep11, value } = collItem;
+        const { start, key, sep: sep12, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep11?.[0],
+          next: key ?? sep12?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep11) {
+          if (!keyProps.anchor && !keyProps.tag && !sep12) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep11 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep12 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep11, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep12, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep11 = "";
+        let sep12 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep11 + cb;
-              sep11 = "";
+                comment += sep12 + cb;
+              sep12 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep11 += source;
+                sep12 += source;
               hasSpace = true;
               break;
             default:
@@ -4196,9 +4196,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap8 = fc.start.source === "{";
-      const fcName = isMap8 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap8 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap9 = fc.start.source === "{";
+      const fcName = isMap9 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap9 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep11, value } = collItem;
+        const { start, key, sep: sep12, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep11?.[0],
+          next: key ?? sep12?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep11 && !value) {
+          if (!props.anchor && !props.tag && !sep12 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4234,7 +4234,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap9 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep11 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep11, null, props, onError);
+        if (!isMap9 && !sep12 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep12, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep11 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep12 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4297,9 +4297,9 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep11)
-                for (const st2 of sep11) {
+            if (!isMap9 && !props.found && ctx.options.strict) {
+              if (sep12)
+                for (const st2 of sep12) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep11, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep12, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4329,7 +4329,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap8) {
+          if (isMap9) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4345,7 +4345,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap8 ? "}" : "]";
+      const expectedEnd = isMap9 ? "}" : "]";
       const [ce2, ...ee2] = fc.end;
       let cePos = offset;
       if (ce2?.source === expectedEnd)
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep11 = "";
+      let sep12 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep11 + indent.slice(trimIndent) + content;
-          sep11 = "\n";
+          value += sep12 + indent.slice(trimIndent) + content;
+          sep12 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep11 === " ")
-            sep11 = "\n";
-          else if (!prevMoreIndented && sep11 === "\n")
-            sep11 = "\n\n";
-          value += sep11 + indent.slice(trimIndent) + content;
-          sep11 = "\n";
+          if (sep12 === " ")
+            sep12 = "\n";
+          else if (!prevMoreIndented && sep12 === "\n")
+            sep12 = "\n\n";
+          value += sep12 + indent.slice(trimIndent) + content;
+          sep12 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep11 === "\n")
+          if (sep12 === "\n")
             value += "\n";
           else
-            sep11 = "\n";
+            sep12 = "\n";
         } else {
-          value += sep11 + content;
-          sep11 = " ";
+          value += sep12 + content;
+          sep12 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep11 = " ";
+      let sep12 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep11 === "\n")
-            res += sep11;
+          if (sep12 === "\n")
+            res += sep12;
           else
-            sep11 = "\n";
+            sep12 = "\n";
         } else {
-          res += sep11 + lm;
-          sep11 = " ";
+          res += sep12 + lm;
+          sep12 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep11 + (match?.[1] ?? "");
+      return res + sep12 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep11, value }) {
+    function stringifyItem({ start, key, sep: sep12, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep11)
-        for (const st2 of sep11)
+      if (sep12)
+        for (const st2 of sep12)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -5632,7 +5632,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR3 = "";
     var isCollection2 = (token) => !!token && "items" in token;
-    var isScalar8 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar9 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5716,7 +5716,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR3;
     exports.isCollection = isCollection2;
-    exports.isScalar = isScalar8;
+    exports.isScalar = isScalar9;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep11;
+          let sep12;
           if (scalar.end) {
-            sep11 = scalar.end;
-            sep11.push(this.sourceToken);
+            sep12 = scalar.end;
+            sep12.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep11 = [this.sourceToken];
+            sep12 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep11 }]
+            items: [{ start, key: scalar, sep: sep12 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep11 = it2.sep;
-                  sep11.push(this.sourceToken);
+                  const sep12 = it2.sep;
+                  sep12.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep11 }]
+                    items: [{ start: start2, key, sep: sep12 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep11 = fc.end.splice(1, fc.end.length);
-            sep11.push(this.sourceToken);
+            const sep12 = fc.end.splice(1, fc.end.length);
+            sep12.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep11 }]
+              items: [{ start, key: fc, sep: sep12 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7232,7 +7232,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments2(source, options = {}) {
+    function parseAllDocuments3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7307,7 +7307,7 @@ var require_public_api = __commonJS({
       return new Document.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse2;
-    exports.parseAllDocuments = parseAllDocuments2;
+    exports.parseAllDocuments = parseAllDocuments3;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
   }
@@ -11243,50 +11243,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative12, options, skipNormalization) {
+    function resolveComponent(base, relative13, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative12 = parse2(serialize(relative12, options), options);
+        relative13 = parse2(serialize(relative13, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative12.scheme) {
-        target.scheme = relative12.scheme;
-        target.userinfo = relative12.userinfo;
-        target.host = relative12.host;
-        target.port = relative12.port;
-        target.path = removeDotSegments(relative12.path || "");
-        target.query = relative12.query;
+      if (!options.tolerant && relative13.scheme) {
+        target.scheme = relative13.scheme;
+        target.userinfo = relative13.userinfo;
+        target.host = relative13.host;
+        target.port = relative13.port;
+        target.path = removeDotSegments(relative13.path || "");
+        target.query = relative13.query;
       } else {
-        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
-          target.userinfo = relative12.userinfo;
-          target.host = relative12.host;
-          target.port = relative12.port;
-          target.path = removeDotSegments(relative12.path || "");
-          target.query = relative12.query;
+        if (relative13.userinfo !== void 0 || relative13.host !== void 0 || relative13.port !== void 0) {
+          target.userinfo = relative13.userinfo;
+          target.host = relative13.host;
+          target.port = relative13.port;
+          target.path = removeDotSegments(relative13.path || "");
+          target.query = relative13.query;
         } else {
-          if (!relative12.path) {
+          if (!relative13.path) {
             target.path = base.path;
-            if (relative12.query !== void 0) {
-              target.query = relative12.query;
+            if (relative13.query !== void 0) {
+              target.query = relative13.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative12.path[0] === "/") {
-              target.path = removeDotSegments(relative12.path);
+            if (relative13.path[0] === "/") {
+              target.path = removeDotSegments(relative13.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative12.path;
+                target.path = "/" + relative13.path;
               } else if (!base.path) {
-                target.path = relative12.path;
+                target.path = relative13.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative13.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative12.query;
+            target.query = relative13.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11294,7 +11294,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative12.fragment;
+      target.fragment = relative13.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -17995,7 +17995,7 @@ function info(message) {
 
 // src/action/action.ts
 import { readFileSync as readFileSync6, statSync as statSync11 } from "node:fs";
-import { isAbsolute as isAbsolute9, relative as relative11, resolve as resolve22, sep as sep10 } from "node:path";
+import { isAbsolute as isAbsolute9, relative as relative12, resolve as resolve22, sep as sep11 } from "node:path";
 
 // src/action/args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -18056,7 +18056,7 @@ function parseListInput(text2) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync13, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname16, join as join18, relative as relative10, resolve as resolve21 } from "node:path";
+import { dirname as dirname17, join as join19, relative as relative11, resolve as resolve21 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -21977,10 +21977,10 @@ function readFlowCollection(state, nodeIndent, props) {
       return true;
     } else if (!readNext) throwError(state, "missed comma between flow collection entries");
     else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair7 = false;
+    let isPair8 = false;
     let isExplicitPair = false;
     if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair7 = isExplicitPair = true;
+      isPair8 = isExplicitPair = true;
       state.position += 1;
       skipFlowSeparationSpace(state, nodeIndent);
     }
@@ -21990,7 +21990,7 @@ function readFlowCollection(state, nodeIndent, props) {
     skipFlowSeparationSpace(state, nodeIndent);
     ch2 = state.input.charCodeAt(state.position);
     if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair7 = true;
+      isPair8 = true;
       state.position++;
       skipFlowSeparationSpace(state, nodeIndent);
       if (!isMapping3) {
@@ -22000,11 +22000,11 @@ function readFlowCollection(state, nodeIndent, props) {
       if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
       skipFlowSeparationSpace(state, nodeIndent);
       if (!isMapping3) addPopEvent(state);
-    } else if (isMapping3 && isPair7) {
+    } else if (isMapping3 && isPair8) {
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
     } else if (isMapping3) addEmptyScalarEvent(state);
-    else if (isPair7) {
+    else if (isPair8) {
       insertFlowPairMappingEvent(state, entryStart);
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
@@ -22674,14 +22674,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep11, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep12, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep11 === void 0) return true;
-  if (sep11 === " " !== (zone === void 0)) return false;
+  if (sep12 === void 0) return true;
+  if (sep12 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -22753,18 +22753,18 @@ function directiveProblem(text2) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text2 = exact;
-  let sep11 = -1;
-  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep11 = 0;
+  let sep12 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep12 = 0;
   else {
     const i = text2.indexOf("\n---");
-    if (i !== -1) sep11 = i + 1;
+    if (i !== -1) sep12 = i + 1;
   }
-  if (sep11 !== -1) {
-    const nl = text2.indexOf("\n", sep11);
-    const line = text2.slice(sep11, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+  if (sep12 !== -1) {
+    const nl = text2.indexOf("\n", sep12);
+    const line = text2.slice(sep12, nl === -1 ? text2.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep11 } };
-    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep11) + " ".repeat(line.length) + text2.slice(sep11 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep12 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep12) + " ".repeat(line.length) + text2.slice(sep12 + line.length);
   }
   text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
   const bad = disallowedCharacter(text2, 0, text2.length, json);
@@ -32156,7 +32156,11 @@ var FactsBuilder = class {
       if (same) namespaces.set(name2, defs[defs.length - 1]);
       else {
         const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
-        namespaceNotes.push(`namespace ${name2} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+        const clusters = defs.map((d) => d.resource?.doc.file.clusters);
+        const perCluster = clusters.every((c) => c?.length === 1) && new Set(clusters.map((c) => c?.[0])).size === defs.length;
+        namespaceNotes.push(
+          perCluster ? `namespace ${name2} has different labels in clusters ${clusters.map((c) => c?.[0]).join(", ")} (${files}): each cluster's workloads are judged with its own, the others with its labels unknown` : `namespace ${name2} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`
+        );
       }
     }
     for (const [name2, defs] of this.createdNamespaces) {
@@ -35496,7 +35500,7 @@ function safeLinkText(p) {
 import { existsSync as existsSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { basename as basename2, isAbsolute as isAbsolute5, join as join10, relative as relative7, resolve as resolve11 } from "node:path";
-var import_yaml20 = __toESM(require_dist(), 1);
+var import_yaml21 = __toESM(require_dist(), 1);
 
 // src/load/render/kustomize-sources.ts
 var import_yaml18 = __toESM(require_dist(), 1);
@@ -35619,11 +35623,89 @@ var SourceDocuments = class {
   }
 };
 
+// src/load/render/kustomize-reading.ts
+var import_yaml20 = __toESM(require_dist(), 1);
+var FIELDS = [
+  "resources",
+  "bases",
+  "components",
+  "crds",
+  "configurations",
+  "generators",
+  "transformers",
+  "validators",
+  "patchesStrategicMerge",
+  "patches",
+  "patchesJson6902",
+  "replacements",
+  "configMapGenerator",
+  "secretGenerator",
+  "openapi",
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "helmGlobals",
+  "path",
+  "paths",
+  "files",
+  "envs",
+  "env",
+  "envFiles",
+  "repo",
+  "chartRepoUrl",
+  "chartHome",
+  "valuesFile",
+  "additionalValuesFiles",
+  "values",
+  "targetFilePath",
+  "source",
+  "targets",
+  "kind",
+  "apiVersion"
+];
+var CANONICAL = new Map(FIELDS.map((f) => [f.toLowerCase(), f]));
+var MAX_KEYS = 5e4;
+function readingHazard(text2) {
+  let docs;
+  try {
+    docs = (0, import_yaml20.parseAllDocuments)(text2, { logLevel: "silent", uniqueKeys: true, merge: false });
+  } catch {
+    return { why: "it does not parse as YAML", offset: 0 };
+  }
+  const list4 = Array.isArray(docs) ? docs : [docs];
+  let keys = 0;
+  for (const doc of list4) {
+    const error2 = doc.errors[0];
+    if (error2) return { why: /unique/i.test(error2.message) ? "a key written twice in one mapping" : "YAML that does not parse", offset: error2.pos[0] };
+    const stack = [doc.contents];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if ((0, import_yaml20.isSeq)(node)) stack.push(...node.items);
+      else if ((0, import_yaml20.isMap)(node)) {
+        for (const pair of node.items) {
+          if (!(0, import_yaml20.isPair)(pair)) continue;
+          const offset = pair.key?.range?.[0] ?? 0;
+          if (++keys > MAX_KEYS) return { why: `more than ${MAX_KEYS} keys`, offset };
+          const key = (0, import_yaml20.isScalar)(pair.key) ? pair.key.value : void 0;
+          if (key === "<<") return { why: "a YAML merge key (<<)", offset };
+          if (typeof key === "string") {
+            const canonical = CANONICAL.get(key.toLowerCase());
+            if (canonical !== void 0 && canonical !== key) return { why: `the key ${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}\u2026` : key)} (Kustomize reads it as ${JSON.stringify(canonical)})`, offset };
+          } else if (pair.key !== null && !(0, import_yaml20.isScalar)(pair.key)) {
+            return { why: "a key that is a mapping or a list", offset };
+          }
+          stack.push(pair.value);
+        }
+      }
+    }
+  }
+  return void 0;
+}
+
 // src/load/render/kustomize.ts
 var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
 var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 function kustomizeArgs(binary2, dir, helm) {
-  const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
+  const restrictor = "--load-restrictor=LoadRestrictionsNone";
   const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
   return /kubectl/i.test(basename2(binary2)) ? ["kustomize", restrictor, ...withHelm, "--", dir] : ["build", restrictor, ...withHelm, "--", dir];
 }
@@ -35638,7 +35720,7 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
     const message = `not built: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
     const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
-    const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : void 0;
+    const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : escape2.unread ? { cause: escape2.why, fix: "Write each key once, with no merge key, spelled as Kustomize spells it." } : void 0;
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
   const charts = overlayHelmCharts(overlayDir, root2, read2, cwd);
@@ -35677,8 +35759,6 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
-    const restricted = environment ? void 0 : /file '([^']{1,300})' is not in or below '([^']{1,300})'/.exec(full);
-    if (restricted) environment = { cause: `it loads ${JSON.stringify(restricted[1])}, outside its folder ${JSON.stringify(restricted[2])}, which kustomize builds only with --load-restrictor=LoadRestrictionsNone (as Flux builds it)`, fix: "Move the file below the kustomization, or lint what Flux deploys from a build with that flag." };
     const where = remote && environment && !url ? remote.range : at2;
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
@@ -35740,7 +35820,7 @@ var ROOT_LISTS = ["resources", "bases", "components", "generators", "transformer
 var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources", "targetFilePath"]);
 var BUILTIN_PLUGIN_KIND = /^kind:[ \t]*["']?(?:ConfigMapGenerator|SecretGenerator|HelmChartInflationGenerator|PatchTransformer|PatchJson6902Transformer|PatchStrategicMergeTransformer|ReplacementTransformer|ValueAddTransformer)["']?[ \t]*$/m;
 var MAX_PLUGIN_SCAN = 1e4;
-function remoteEntries(data, dir, readLocal) {
+function remoteEntries(data, dir, readLocal, locals) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
   const k2 = data;
   const out = [];
@@ -35762,34 +35842,34 @@ function remoteEntries(data, dir, readLocal) {
     if (!Array.isArray(k2[key])) continue;
     for (const v2 of k2[key]) {
       if (typeof v2 !== "string") {
-        scanPlugin(v2, out, 0);
+        scanPlugin(v2, out, 0, locals);
         continue;
       }
       const text2 = v2.includes("\n") ? v2 : isRemote(v2) ? void 0 : readLocal(resolve11(dir, v2));
-      if (text2 !== void 0) scanPluginText(text2, out);
+      if (text2 !== void 0) scanPluginText(text2, out, false, locals);
     }
   }
   if (Array.isArray(k2.resources)) {
     for (const v2 of k2.resources) {
       if (typeof v2 !== "string" || v2 === "" || v2.includes("\n") || isRemote(v2)) continue;
       const text2 = readLocal(resolve11(dir, v2));
-      if (text2 !== void 0 && BUILTIN_PLUGIN_KIND.test(text2)) scanPluginText(text2, out, true);
+      if (text2 !== void 0 && BUILTIN_PLUGIN_KIND.test(text2)) scanPluginText(text2, out, true, locals);
     }
   }
   return out;
 }
-function scanPluginText(text2, out, pluginsOnly = false) {
+function scanPluginText(text2, out, pluginsOnly = false, locals) {
   try {
-    for (const doc of (0, import_yaml20.parseAllDocuments)(text2, { logLevel: "error" })) {
+    for (const doc of (0, import_yaml21.parseAllDocuments)(text2, { logLevel: "error" })) {
       const v2 = doc.toJS({ maxAliasCount: 100 });
       const kind2 = v2 !== null && typeof v2 === "object" ? v2.kind : void 0;
       if (pluginsOnly && !(typeof kind2 === "string" && BUILTIN_PLUGIN_KIND.test(`kind: ${kind2}`))) continue;
-      scanPlugin(v2, out, 0);
+      scanPlugin(v2, out, 0, locals);
     }
   } catch {
   }
 }
-function scanPlugin(v2, out, depth) {
+function scanPlugin(v2, out, depth, locals) {
   if (depth > 20 || v2 === null || typeof v2 !== "object") return;
   const entries2 = Array.isArray(v2) ? v2.map((x) => ["", x]) : Object.entries(v2);
   for (const [key, value] of entries2.slice(0, MAX_PLUGIN_SCAN)) {
@@ -35798,11 +35878,13 @@ function scanPlugin(v2, out, depth) {
         if (typeof s !== "string") continue;
         const path = key === "files" && s.includes("=") ? s.slice(s.indexOf("=") + 1) : s;
         if (!path.includes("\n") && isRemote(path)) out.push(s);
+        else if (locals && path !== "" && !path.includes("\n")) locals.push(path);
       }
     }
-    scanPlugin(value, out, depth + 1);
+    scanPlugin(value, out, depth + 1, NOT_FILES.has(key) ? void 0 : locals);
   }
 }
+var NOT_FILES = /* @__PURE__ */ new Set(["fieldSpecs", "targets", "source", "select", "reject", "options", "valuesInline", "labelSelector"]);
 function overlayEscape(overlayDir, root2, read2) {
   const realRoot = realPath(root2) ?? root2;
   const outside2 = (p) => {
@@ -35823,9 +35905,23 @@ function overlayEscape(overlayDir, root2, read2) {
     if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative7(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
     const found = kustomizationIn(dir, read2);
     if (!found) continue;
+    if (outside2(found.file)) return { file: found.file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
+    const shown5 = (f) => relative7(root2, f).split("\\").join("/");
+    if ("hazard" in found) return { file: found.file, range: rangeAt(read2(found.file) ?? "", found.hazard.offset), why: `${shown5(found.file)} has ${found.hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true };
     const { file, text: text2, data } = found;
-    if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
-    const remote = remoteEntries(data, dir, (p) => outside2(p) ? void 0 : read2(p))[0];
+    const hazards = [];
+    const readPlugin = (p) => {
+      if (outside2(p)) return void 0;
+      const t = read2(p);
+      const hazard = t === void 0 ? void 0 : readingHazard(t);
+      if (hazard) hazards.push({ file: p, range: rangeAt(t, hazard.offset), why: `${shown5(p)} has ${hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true });
+      return t;
+    };
+    const pluginPaths = [];
+    const remote = remoteEntries(data, dir, readPlugin, pluginPaths)[0];
+    if (hazards[0] !== void 0) return hazards[0];
+    const away = pluginPaths.find((p) => outside2(resolve11(dir, p)));
+    if (away !== void 0) return { file, range: entryRange(text2, away), why: `${JSON.stringify(shorten(away, 200))} leads outside the repository` };
     if (remote !== void 0) {
       const own = via === void 0;
       const at3 = own ? { file, range: entryRange(text2, remote) } : { file: top, range: entryRange(topText, via) };
@@ -35894,7 +35990,7 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
     seen.add(dir);
     const found = kustomizationIn(dir, read2);
-    if (!found) continue;
+    if (!found || "hazard" in found) continue;
     const { file, text: text2, data } = found;
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
@@ -35955,7 +36051,7 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
 function helmValuePath(text2, key, value) {
   let data;
   try {
-    data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    data = (0, import_yaml21.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -35975,7 +36071,7 @@ function helmValuePath(text2, key, value) {
 function remoteEntry(text2, dir, read2) {
   let data;
   try {
-    data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    data = (0, import_yaml21.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -36008,6 +36104,12 @@ function pathEntries(k2) {
   add(k2.openapi?.path);
   return out;
 }
+function rangeAt(text2, offset) {
+  const before = text2.slice(0, Math.max(0, Math.min(offset, text2.length)));
+  const line = before.split("\n").length;
+  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+  return { line, column, endLine: line, endColumn: column };
+}
 function entryRange(text2, entry) {
   const lines = text2.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
@@ -36020,10 +36122,12 @@ function kustomizationIn(dir, read2) {
   const file = KUSTOMIZATION_FILES.map((f) => join10(dir, f)).find((f) => read2(f) !== void 0);
   if (file === void 0) return void 0;
   const text2 = read2(file);
+  const hazard = readingHazard(text2);
+  if (hazard) return { file, hazard };
   try {
-    return { file, text: text2, data: (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" }) };
+    return { file, text: text2, data: (0, import_yaml21.parse)(text2, { maxAliasCount: 100, logLevel: "error" }) };
   } catch {
-    return void 0;
+    return { file, hazard: { why: "more than one YAML document, or aliases past 100", offset: 0 } };
   }
 }
 
@@ -49421,7 +49525,7 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync11, statSync as statSync10 } from "node:fs";
-import { dirname as dirname14, join as join16, resolve as resolve19, sep as sep9 } from "node:path";
+import { dirname as dirname15, join as join17, resolve as resolve19, sep as sep10 } from "node:path";
 
 // src/load/context.ts
 import { statSync as statSync9 } from "node:fs";
@@ -49485,110 +49589,75 @@ function readRepositoryContext(roots2, opts) {
 }
 
 // src/load/flux-scope.ts
-import { isAbsolute as isAbsolute8, join as join15, normalize, sep as sep8 } from "node:path";
-var MAX_KUSTOMIZATIONS2 = 5e3;
-var FLUX_GROUP = "kustomize.toolkit.fluxcd.io/";
-var OWN_SOURCE = "flux-system";
-var MAX_VARIABLES = 500;
-function stringMap(v2) {
-  const out = {};
-  if (!isObject2(v2)) return out;
-  for (const [k2, x] of Object.entries(v2).slice(0, MAX_VARIABLES)) if (typeof x === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(k2)) out[k2] = x;
-  return out;
-}
-function scopesIn(files, root2) {
-  const out = [];
-  const wanted = [];
-  for (const f of files) {
-    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS2) continue;
-    let docs = 0;
-    for (const d of parseFile(f)) {
-      if (++docs > MAX_KUSTOMIZATIONS2) break;
-      const o = d.value;
-      if (!isObject2(o) || o.kind !== "Kustomization" || typeof o.apiVersion !== "string" || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject2(o.spec)) continue;
-      const { path, targetNamespace, sourceRef, postBuild } = o.spec;
-      const namespace = typeof targetNamespace === "string" && targetNamespace !== "" && !isPlaceholder(targetNamespace) ? targetNamespace : void 0;
-      const post = isObject2(postBuild) ? postBuild : {};
-      const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject2) : [];
-      if (namespace === void 0 && post.substitute === void 0 && from.length === 0) continue;
-      if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
-      const rel = typeof path === "string" && path !== "" ? path : ".";
-      if (isAbsolute8(rel) || isPlaceholder(rel)) continue;
-      const dir = normalize(join15(root2, rel));
-      if (dir !== root2 && !dir.startsWith(root2 + sep8)) continue;
-      const scope2 = { dir, namespace, substitute: void 0 };
-      out.push(scope2);
-      if (post.substitute !== void 0 || from.length > 0) {
-        const md = isObject2(o.metadata) ? o.metadata : {};
-        const ns2 = typeof md.namespace === "string" ? md.namespace : OWN_SOURCE;
-        wanted.push({
-          scope: scope2,
-          own: stringMap(post.substitute),
-          // Secrets are left out: their values are not substituted (their variables stay unknown).
-          from: from.flatMap((x) => x.kind === "ConfigMap" && typeof x.name === "string" ? [{ name: x.name, namespace: ns2, optional: x.optional === true }] : [x.kind === "Secret" ? { name: "", namespace: "", optional: true } : { name: "", namespace: "", optional: false }])
-        });
+import { isAbsolute as isAbsolute8, join as join16, normalize, sep as sep9 } from "node:path";
+
+// src/load/flux-clusters.ts
+import { dirname as dirname13, join as join15, relative as relative10, sep as sep8 } from "node:path";
+var MAX_CLUSTERS = 64;
+var MAX_REACHED = 2e3;
+var MAX_FALLBACK = 500;
+var NONE = { names: [], clustersOf: () => [], tooMany: void 0 };
+var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep8) ? dir : dir + sep8);
+function fluxClusters(kustomizations, paths, root2, overlays) {
+  if (kustomizations.length === 0) return NONE;
+  const sorted = [...new Set(paths)].sort();
+  const filesUnder = (dir) => {
+    const prefix = dir.endsWith(sep8) ? dir : dir + sep8;
+    let lo = 0;
+    let hi2 = sorted.length;
+    while (lo < hi2) {
+      const mid = lo + hi2 >> 1;
+      if (sorted[mid] < prefix) lo = mid + 1;
+      else hi2 = mid;
+    }
+    const out = [];
+    for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+    return out;
+  };
+  const declaredIn = /* @__PURE__ */ new Map();
+  for (const k2 of kustomizations) declaredIn.set(k2.file, [...declaredIn.get(k2.file) ?? [], k2]);
+  const reach = (start) => {
+    const files = /* @__PURE__ */ new Set();
+    const dirs = /* @__PURE__ */ new Set();
+    const queue = [start];
+    while (queue.length > 0 && dirs.size < MAX_REACHED) {
+      const dir = queue.shift();
+      if (dirs.has(dir)) continue;
+      dirs.add(dir);
+      const met = filesUnder(dir);
+      for (const folder of overlays.folders) if (under(folder, dir)) met.push(...overlays.filesOf(folder));
+      for (const f of met) {
+        if (files.has(f)) continue;
+        files.add(f);
+        for (const k2 of declaredIn.get(f) ?? []) if (!dirs.has(k2.dir)) queue.push(k2.dir);
       }
     }
+    return { files, dirs };
+  };
+  let entries2 = [...new Set(kustomizations.filter((k2) => under(k2.file, k2.dir)).map((k2) => k2.dir))];
+  if (entries2.length === 0 && kustomizations.length <= MAX_FALLBACK) {
+    const reachedByOthers = /* @__PURE__ */ new Set();
+    for (const k2 of kustomizations) for (const f of reach(k2.dir).files) if (f !== k2.file) reachedByOthers.add(f);
+    entries2 = [...new Set(kustomizations.filter((k2) => !reachedByOthers.has(k2.file)).map((k2) => dirname13(k2.file)))];
   }
-  if (wanted.length > 0) {
-    const maps = configMapsNamed(files, new Set(wanted.flatMap((w) => w.from.map((x) => x.name)).filter(Boolean)));
-    for (const w of wanted) {
-      const vars = {};
-      let known = true;
-      for (const x of w.from) {
-        const data = x.name ? maps.get(`${x.namespace}/${x.name}`) : void 0;
-        if (!data) {
-          if (!x.optional) known = false;
-          continue;
-        }
-        Object.assign(vars, data);
-      }
-      w.scope.substitute = known ? { ...vars, ...w.own } : void 0;
-    }
-  }
-  return out.filter((s) => s.namespace !== void 0 || s.substitute !== void 0);
-}
-function configMapsNamed(files, names2) {
-  const out = /* @__PURE__ */ new Map();
-  if (names2.size === 0) return out;
-  for (const f of files) {
-    if (!f.text.includes("ConfigMap") || ![...names2].some((n) => f.text.includes(n))) continue;
-    let docs = 0;
-    for (const d of parseFile(f)) {
-      if (++docs > MAX_KUSTOMIZATIONS2) break;
-      const o = d.value;
-      if (!isObject2(o) || o.kind !== "ConfigMap" || o.apiVersion !== "v1" || !isObject2(o.metadata)) continue;
-      const { name: name2, namespace } = o.metadata;
-      if (typeof name2 !== "string" || !names2.has(name2)) continue;
-      out.set(`${typeof namespace === "string" ? namespace : OWN_SOURCE}/${name2}`, stringMap(o.data));
-    }
-  }
-  return out;
-}
-var isObject2 = (v2) => v2 !== null && typeof v2 === "object" && !Array.isArray(v2);
-function fluxScoping(all, root2) {
-  const scopes = root2 === void 0 ? [] : scopesIn(all.flatMap((r7) => r7.ok ? [r7.file] : []), root2);
-  if (scopes.length === 0) return (r7) => r7;
-  return (r7) => {
-    if (!r7.ok || r7.file.absPath === void 0 || r7.file.origin) return r7;
-    const abs = r7.file.absPath;
-    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep8));
-    if (mine.length === 0) return r7;
-    const names2 = new Set(mine.map((s) => s.namespace));
-    const target = names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
-    const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
-    const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
-    return { ok: true, file: { ...r7.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {} } };
+  if (entries2.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries2.length };
+  const nameOf = (dir) => relative10(root2, dir).split(sep8).join("/") || ".";
+  const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    names: clusters.map((c) => c.name),
+    tooMany: void 0,
+    // A folder (an overlay built) is reached when its kustomization is.
+    clustersOf: (path) => clusters.filter((c) => c.files.has(path) || KUSTOMIZATION_FILES.some((k2) => c.files.has(join15(path, k2))) || [...c.dirs].some((d) => under(path, d))).map((c) => c.name)
   };
 }
 
 // src/load/overlays-found.ts
 var import_yaml27 = __toESM(require_dist(), 1);
-import { basename as basename5, dirname as dirname13, resolve as resolve18 } from "node:path";
+import { basename as basename5, dirname as dirname14, resolve as resolve18 } from "node:path";
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename5(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname13(f)))];
+  const folders = [...new Set(kustomizations.map((f) => dirname14(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set(), chartHomes: [] };
   const chartHomes = [];
   const used = /* @__PURE__ */ new Set();
@@ -49597,20 +49666,20 @@ function overlaysAmong(files, read2) {
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname13(file));
+    const mine = own.get(dirname14(file));
     mine.files.push(file);
     const text2 = read2(file);
     if (text2 === void 0) continue;
     const data = kustomizationData(text2);
     if (data === void 0) continue;
-    if (data?.kind === "Component") components.add(dirname13(file));
+    if (data?.kind === "Component") components.add(dirname14(file));
     const k2 = data ?? {};
     if (Array.isArray(k2.helmCharts) && k2.helmCharts.length > 0 || Array.isArray(k2.helmChartInflationGenerator) && k2.helmChartInflationGenerator.length > 0) {
       const home = typeof k2.helmGlobals?.chartHome === "string" && k2.helmGlobals.chartHome !== "" ? k2.helmGlobals.chartHome : "charts";
-      chartHomes.push(resolve18(dirname13(file), home));
+      chartHomes.push(resolve18(dirname14(file), home));
     }
     for (const entry of localEntries(data)) {
-      const target = resolve18(dirname13(file), entry);
+      const target = resolve18(dirname14(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -49657,6 +49726,118 @@ function readKustomization(text2) {
   }
 }
 
+// src/load/flux-scope.ts
+var MAX_KUSTOMIZATIONS2 = 5e3;
+var FLUX_GROUP = "kustomize.toolkit.fluxcd.io/";
+var OWN_SOURCE = "flux-system";
+var MAX_VARIABLES = 500;
+function stringMap(v2) {
+  const out = {};
+  if (!isObject2(v2)) return out;
+  for (const [k2, x] of Object.entries(v2).slice(0, MAX_VARIABLES)) if (typeof x === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(k2)) out[k2] = x;
+  return out;
+}
+function ownKustomizations(files, root2) {
+  const out = [];
+  for (const f of files) {
+    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS2 || f.absPath === void 0 || f.origin) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS2) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "Kustomization" || typeof o.apiVersion !== "string" || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject2(o.spec)) continue;
+      const { path, sourceRef } = o.spec;
+      if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
+      const rel = typeof path === "string" && path !== "" ? path : ".";
+      if (isAbsolute8(rel) || isPlaceholder(rel)) continue;
+      const dir = normalize(join16(root2, rel));
+      if (dir !== root2 && !dir.startsWith(root2 + sep9)) continue;
+      out.push({ file: f.absPath, dir, spec: o.spec, metadata: isObject2(o.metadata) ? o.metadata : {} });
+    }
+  }
+  return out;
+}
+function scopesIn(files, kustomizations) {
+  const out = [];
+  const wanted = [];
+  for (const k2 of kustomizations) {
+    const { targetNamespace, postBuild } = k2.spec;
+    const namespace = typeof targetNamespace === "string" && targetNamespace !== "" && !isPlaceholder(targetNamespace) ? targetNamespace : void 0;
+    const post = isObject2(postBuild) ? postBuild : {};
+    const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject2) : [];
+    if (namespace === void 0 && post.substitute === void 0 && from.length === 0) continue;
+    const scope2 = { dir: k2.dir, namespace, substitute: void 0 };
+    out.push(scope2);
+    if (post.substitute !== void 0 || from.length > 0) {
+      const ns2 = typeof k2.metadata.namespace === "string" ? k2.metadata.namespace : OWN_SOURCE;
+      wanted.push({
+        scope: scope2,
+        own: stringMap(post.substitute),
+        // Secrets are left out: their values are not substituted (their variables stay unknown).
+        from: from.flatMap((x) => x.kind === "ConfigMap" && typeof x.name === "string" ? [{ name: x.name, namespace: ns2, optional: x.optional === true }] : [x.kind === "Secret" ? { name: "", namespace: "", optional: true } : { name: "", namespace: "", optional: false }])
+      });
+    }
+  }
+  if (wanted.length > 0) {
+    const maps = configMapsNamed(files, new Set(wanted.flatMap((w) => w.from.map((x) => x.name)).filter(Boolean)));
+    for (const w of wanted) {
+      const vars = {};
+      let known = true;
+      for (const x of w.from) {
+        const data = x.name ? maps.get(`${x.namespace}/${x.name}`) : void 0;
+        if (!data) {
+          if (!x.optional) known = false;
+          continue;
+        }
+        Object.assign(vars, data);
+      }
+      w.scope.substitute = known ? { ...vars, ...w.own } : void 0;
+    }
+  }
+  return out.filter((s) => s.namespace !== void 0 || s.substitute !== void 0);
+}
+function configMapsNamed(files, names2) {
+  const out = /* @__PURE__ */ new Map();
+  if (names2.size === 0) return out;
+  for (const f of files) {
+    if (!f.text.includes("ConfigMap") || ![...names2].some((n) => f.text.includes(n))) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS2) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "ConfigMap" || o.apiVersion !== "v1" || !isObject2(o.metadata)) continue;
+      const { name: name2, namespace } = o.metadata;
+      if (typeof name2 !== "string" || !names2.has(name2)) continue;
+      out.set(`${typeof namespace === "string" ? namespace : OWN_SOURCE}/${name2}`, stringMap(o.data));
+    }
+  }
+  return out;
+}
+var isObject2 = (v2) => v2 !== null && typeof v2 === "object" && !Array.isArray(v2);
+function fluxScoping(all, root2) {
+  const files = all.flatMap((r7) => r7.ok ? [r7.file] : []);
+  const kustomizations = root2 === void 0 ? [] : ownKustomizations(files, root2);
+  if (root2 === void 0 || kustomizations.length === 0) return { scope: (r7) => r7, clusters: fluxClusters([], [], "", overlaysAmong([], () => void 0)) };
+  const scopes = scopesIn(files, kustomizations);
+  const byPath = new Map(files.flatMap((f) => f.absPath !== void 0 && !f.origin ? [[f.absPath, f.text]] : []));
+  const paths = [...byPath.keys()];
+  const clusters = fluxClusters(kustomizations, paths, root2, overlaysAmong(paths, (p) => byPath.get(p)));
+  const several = clusters.names.length > 1;
+  const scope2 = (r7) => {
+    if (!r7.ok || r7.file.absPath === void 0 || r7.file.origin) return r7;
+    const abs = r7.file.absPath;
+    const deployedBy = several ? clusters.clustersOf(abs) : [];
+    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep9));
+    if (mine.length === 0 && deployedBy.length === 0) return r7;
+    const names2 = new Set(mine.map((s) => s.namespace));
+    const target = mine.length === 0 ? void 0 : names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
+    const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
+    const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
+    return { ok: true, file: { ...r7.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} } };
+  };
+  return { scope: scope2, clusters };
+}
+
 // src/cli/inputs.ts
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
@@ -49679,7 +49860,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname14(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname15(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -49695,7 +49876,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname14(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname15(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -49742,7 +49923,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     }
     const foundOverlays = overlaysAmong(files, cachedReader());
     metOverlays.push(...foundOverlays.top);
-    const helmChartsChart = (dir) => foundOverlays.chartHomes.some((home) => dir.startsWith(home + sep9));
+    const helmChartsChart = (dir) => foundOverlays.chartHomes.some((home) => dir.startsWith(home + sep10));
     for (const chart of found.charts.filter(helmChartsChart)) {
       skipped.push({ path: chart, reason: "a chart of a Kustomize helmCharts entry: linted through its kustomization", kind: "through-overlay" });
     }
@@ -49762,7 +49943,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     }
     const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve19(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep9))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep10))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -49805,7 +49986,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
   const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0 && f.text.includes("HelmChartInflationGenerator")).map(([dir]) => dir);
-  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep9))));
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep10))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -49846,20 +50027,52 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     if (repository.cut) notes.push({ id: "repository-context-cut", message: `the repository was read for facts up to ${repository.cut}: facts in files past it are unknown. Pass the files that hold them with --context, or lint from a smaller folder.` });
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join16(dir, "Chart.yaml");
+    const file = join17(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
   }
-  const scoping = fluxScoping([...inputs, ...context.values()], roots2[0]);
+  const flux = fluxScoping([...inputs, ...context.values()], roots2[0]);
   const scoped = /* @__PURE__ */ new Map();
   for (const r7 of [...inputs, ...context.values()]) {
-    const s = scoping(r7);
+    const s = flux.scope(r7);
     if (s !== r7) scoped.set(r7, s);
   }
   const swap = (r7) => scoped.get(r7) ?? r7;
+  if (flux.clusters.names.length > 1) {
+    const tag = (f) => {
+      if (!f.origin || f.clusters) return f;
+      const deployedBy = flux.clusters.clustersOf(resolve19(io.cwd, f.origin.source));
+      return deployedBy.length > 0 ? { ...f, clusters: deployedBy } : f;
+    };
+    for (const list4 of [...rendered.worlds, ...rendered.context]) list4.splice(0, list4.length, ...list4.map(tag));
+  }
+  if (flux.clusters.tooMany !== void 0) notes.push({ id: "clusters-not-scoped", message: `the repository deploys to ${flux.clusters.tooMany} clusters (Flux entry Kustomizations), more than the ${MAX_CLUSTERS} whose facts are kept apart: the facts of all are read as one, and where they differ they are unknown.` });
   const scopedGroups = scoped.size === 0 ? groups : groups.map((g) => ({ config: g.config, inputs: g.inputs.map(swap) }));
   return { inputs: scoped.size === 0 ? inputs : inputs.map(swap), rendered, context: [...context.values()].map(swap), skipped, notes, groups: scopedGroups, plan, overlaysMet: [.../* @__PURE__ */ new Set([...overlays, ...metOverlays])] };
+}
+var clustersOfInput = (r7) => r7.ok ? r7.file.clusters ?? [] : [];
+function lintGroups(gathered, config) {
+  const rendered0 = (gathered.rendered.worlds[0] ?? []).map(asInput);
+  const everyone = () => false;
+  return gathered.groups.flatMap((g) => {
+    const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
+    const byCluster = /* @__PURE__ */ new Map();
+    for (const r7 of own) {
+      const c = clustersOfInput(r7);
+      const key = c.length === 1 ? c[0] : void 0;
+      byCluster.set(key, [...byCluster.get(key) ?? [], r7]);
+    }
+    if (byCluster.size === 0) return [{ config: g.config, own, cluster: void 0, foreign: everyone }];
+    return [...byCluster].sort(([a], [b]) => a === void 0 ? -1 : b === void 0 ? 1 : a < b ? -1 : 1).map(([cluster, list4]) => ({ config: g.config, own: list4, cluster, foreign: foreignTo(cluster) }));
+  });
+}
+function foreignTo(cluster) {
+  if (cluster === void 0) return () => false;
+  return (r7) => {
+    const c = clustersOfInput(r7);
+    return c.length > 0 && !c.includes(cluster);
+  };
 }
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
@@ -49902,7 +50115,7 @@ function chartsDirsOf(v2, config, cwd, paths) {
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
-    const d = join16(base, "charts");
+    const d = join17(base, "charts");
     if (existsSync11(d) && statSync10(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
@@ -49951,7 +50164,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const config = lookup2.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v2, config, io, lookup2);
   if (typeof gathered === "number") return gathered;
-  const { inputs, rendered, context, skipped, notes, groups } = gathered;
+  const { inputs, rendered, context, skipped, notes } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
   const shared = forDiff?.parses;
@@ -49962,35 +50175,34 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const parsed = pacedCollection(toParse, pool?.documentsOf);
   const documentsOf = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
   const groupDocsOf = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
-  const options = (i, groupConfig, otherInputs) => ({
+  const options = (i, groupConfig, otherInputs, foreign = () => false) => ({
     config: groupConfig,
     rules: allRules,
     cliIstioVersion: v2["istio-version"],
     fix: i === 0 && Boolean(v2.fix || v2["fix-dry-run"]),
     reportUnusedDisableDirectives: v2["report-unused-disable-directives"],
-    context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
+    context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)].filter((r7) => !foreign(r7)),
     ...documentsOf ? { documentsOf } : {},
     ...groupDocsOf ? { groupDocsOf } : {},
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...onPodTemplate && i === 0 ? { onPodTemplate } : {},
     ...onResource && i === 0 ? { onResource } : {}
   });
+  const lints = lintGroups(gathered, config);
   let report2;
   try {
-    const rendered0 = (rendered.worlds[0] ?? []).map(asInput);
-    const first = groups.flatMap((g) => {
-      const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
-      if (own.length === 0 && groups.length > 1) return [];
-      const mine = new Set(own);
+    const first = lints.flatMap((g) => {
+      if (g.own.length === 0 && lints.length > 1) return [];
+      const mine = new Set(g.own);
       const others = worlds[0]?.filter((input2) => !mine.has(input2)) ?? [];
-      return [lint(own, options(0, g.config, others))];
+      return [lint(g.own, options(0, g.config, others, g.foreign))];
     });
     const rest = worlds.slice(1).map((world, j2) => lint(world, options(j2 + 1, config, inputs)));
     report2 = mergeReports([...first, ...rest]);
   } finally {
     pool?.close();
   }
-  if (groups.length > 1) report2 = { ...report2, results: inOrderOf(inputs, report2.results) };
+  if (lints.length > 1) report2 = { ...report2, results: inOrderOf(inputs, report2.results) };
   report2 = { ...report2, notes: [...notes, ...report2.notes], coverage: withUnrenderedReleases(report2.coverage, notes.reduce((n, x) => n + (x.releases ?? 0), 0)) };
   let results = report2.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
@@ -50171,13 +50383,13 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync12, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname15, join as join17 } from "node:path";
+import { dirname as dirname16, join as join18 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname15(fileURLToPath(import.meta.url)); ; d = dirname15(d)) {
-    const pkg = join17(d, "package.json");
+  for (let d = dirname16(fileURLToPath(import.meta.url)); ; d = dirname16(d)) {
+    const pkg = join18(d, "package.json");
     if (existsSync12(pkg)) {
       try {
         if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
@@ -50187,7 +50399,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname15(d) === d) {
+    if (dirname16(d) === d) {
       root = null;
       return void 0;
     }
@@ -50199,7 +50411,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync4(join17(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync4(join18(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -50348,14 +50560,14 @@ function diffParsed(args, v2, io, opts = {}) {
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join18(side.root, relative10(top, named));
+        const copy = join19(side.root, relative11(top, named));
         try {
           config = existsSync13(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore2 = config?.filePath ? readRegularFile(join18(dirname16(config.filePath), ".meshlintignore")) : void 0;
+      const ignore2 = config?.filePath ? readRegularFile(join19(dirname17(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head)) };
@@ -50541,8 +50753,8 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative11(workspace, resolve22(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep10).join("/");
+    const rel = relative12(workspace, resolve22(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep11).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {
