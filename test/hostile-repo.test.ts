@@ -42,6 +42,22 @@ function assertClean(r: { code: number; stdout: string; stderr: string }, what: 
 
 // ------------------------------------------------------------------ configs that name programs
 
+test('an ignore pattern with many ** (in .gitignore, .meshlintignore, ignorePatterns, --ignore-pattern) against a deep folder is matched as gitignore means it, without backtracking', () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    const deep = `${Array.from({ length: 40 }, () => 'x').join('/')}`;
+    t.write(`${deep}/web.yaml`, webDeployment());
+    t.write(`${deep}/y/gone.yaml`, webDeployment());
+    const hostile = `x${'/**/*x*'.repeat(12)}`;
+    t.write('.gitignore', `${hostile}/y\n`);
+    t.write('.meshlintignore', `${hostile}/z\n`);
+    t.write('.meshlint.yaml', `ignorePatterns: ['${hostile}/w']\n`);
+    const r = cli(['--stats', '--ignore-pattern', `${hostile}/v`, '.'], { cwd: t.dir });
+    assert.is(r.code, 0, r.stderr);
+    assert.match(r.stderr, /2 files linted.*skipped: 1 ignored directory/, 'web.yaml and the config linted, the folder y ignored by the .gitignore pattern');
+  });
+});
+
 test('helm.binary in a repository config never runs, whatever it names (a script, sh, node)', () => {
   withTemp((t) => {
     chart(t);

@@ -6,7 +6,7 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { globSync, hasMagic } from 'glob';
-import ignore, { type Ignore } from 'ignore';
+import { IgnoreRules } from './ignore-rules.ts';
 import { escapesThroughLink, isInside, linkBoundary, repoRoot, topFolder } from './boundary.ts';
 import { describeFsError, fileTypeOf, readRegularFile } from './read.ts';
 
@@ -76,14 +76,15 @@ export interface Discovered {
 
 /** Ignore rules, each set relative to the directory it was declared in. */
 class Ignorer {
-  private readonly sets: { base: string; ig: Ignore }[] = [];
+  private readonly sets: { base: string; ig: IgnoreRules }[] = [];
   private readonly loadedDirs = new Set<string>();
 
   constructor(private readonly useGitignore: boolean) {}
 
   add(base: string, patterns: readonly string[]): void {
     if (patterns.length === 0) return;
-    this.sets.push({ base, ig: ignore().add([...patterns]) });
+    const ig = new IgnoreRules(patterns);
+    if (ig.size > 0) this.sets.push({ base, ig });
   }
 
   /** Reads `.gitignore` of a directory once, when walking into it. */
@@ -100,7 +101,7 @@ class Ignorer {
       const rel = relative(base, abs);
       if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
       const posix = rel.split(sep).join('/');
-      if (ig.ignores(isDir ? `${posix}/` : posix)) return true;
+      if (ig.ignores(posix, isDir)) return true;
     }
     return false;
   }
