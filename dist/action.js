@@ -33867,7 +33867,7 @@ function openSide(spec, cwd, env, opts = {}) {
     worktree = opts.worktrees.get(top.stdout);
     if (!worktree) opts.worktrees.set(top.stdout, worktree = new WorkingTree(top.stdout, gitIn(gitBin, top.stdout, env)));
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs, worktree && { tree: worktree, cwd: resolve7(cwd) });
+  return materialise(gitBin, env, top.stdout, prefix, { treeish: commit }, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs, worktree && { tree: worktree, cwd: resolve7(cwd) });
 }
 function gitIn(gitBin, top, env) {
   return (args) => {
@@ -33879,20 +33879,47 @@ function safeTreePath(path) {
   return path.split("/").every((p) => p !== "" && p !== "." && p !== ".." && p.toLowerCase() !== ".git" && !p.includes("\\") && !p.includes("\0"));
 }
 var mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
-function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs = /* @__PURE__ */ new Map(), worktree) {
-  const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, "ls-tree", "-r", "-z", "-l", "--full-tree", treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
-  if (listed.error || listed.status !== 0) {
-    const code = listed.error?.code;
-    if (code === "ENOBUFS") throw new RevisionError(`${what} holds more files than meshlint reads (over ${budget.files}); compare folders instead`);
-    const why = listed.error ? code ?? listed.error.message : listed.stderr.toString("utf8").trim().split("\n")[0];
-    throw new RevisionError(`cannot read ${what}: git ls-tree: ${why}`);
-  }
+function treeEntries(gitBin, env, top, treeish, what, budget) {
+  const listed = gitBytes(gitBin, env, top, ["ls-tree", "-r", "-z", "-l", "--full-tree", treeish], void 0, what, budget);
   const all = [];
-  for (const record of listed.stdout.toString("utf8").split("\0")) {
+  for (const record of listed.toString("utf8").split("\0")) {
     const m = /^(\d{6}) (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t(.*)$/s.exec(record);
     if (!m || m[2] !== "blob" || !safeTreePath(m[5])) continue;
     all.push({ mode: m[1], oid: m[3], size: Number(m[4]), path: m[5] });
   }
+  return all;
+}
+function indexEntries(gitBin, env, top, what, budget) {
+  const listed = gitBytes(gitBin, env, top, ["ls-files", "--stage", "-z", "--full-name"], void 0, what, budget);
+  const staged = [];
+  for (const record of listed.toString("utf8").split("\0")) {
+    const m = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.*)$/s.exec(record);
+    if (!m) continue;
+    if (m[3] !== "0") throw new RevisionError(`cannot read ${what}: ${JSON.stringify(m[4])} is not merged (resolve the merge conflicts first)`);
+    if (m[1] !== "100644" && m[1] !== "100755" && m[1] !== "120000" || !safeTreePath(m[4])) continue;
+    staged.push({ mode: m[1], oid: m[2], path: m[4] });
+  }
+  if (staged.length === 0) return [];
+  const sizes = /* @__PURE__ */ new Map();
+  const checked = gitBytes(gitBin, env, top, ["cat-file", "--batch-check"], [...new Set(staged.map((e) => e.oid))].join("\n") + "\n", what, budget);
+  for (const line of checked.toString("utf8").split("\n")) {
+    const m = /^([0-9a-f]{40,64}) blob (\d+)$/.exec(line);
+    if (m) sizes.set(m[1], Number(m[2]));
+  }
+  return staged.flatMap((e) => sizes.has(e.oid) ? [{ ...e, size: sizes.get(e.oid) }] : []);
+}
+function gitBytes(gitBin, env, top, args, input2, what, budget) {
+  const r7 = spawnSyncBytes(gitBin, [...GIT_HARDENING, ...args], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, ...input2 !== void 0 ? { input: input2 } : {}, stdio: [input2 !== void 0 ? "pipe" : "ignore", "pipe", "pipe"] });
+  if (r7.error || r7.status !== 0) {
+    const code = r7.error?.code;
+    if (code === "ENOBUFS") throw new RevisionError(`${what} holds more files than meshlint reads (over ${budget.files}); compare folders instead`);
+    const why = r7.error ? code ?? r7.error.message : r7.stderr.toString("utf8").trim().split("\n")[0];
+    throw new RevisionError(`cannot read ${what}: git ${args[0]}: ${why}`);
+  }
+  return r7.stdout;
+}
+function materialise(gitBin, env, top, prefix, source, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs = /* @__PURE__ */ new Map(), worktree) {
+  const all = "index" in source ? indexEntries(gitBin, env, top, what, budget) : treeEntries(gitBin, env, top, source.treeish, what, budget);
   const entries2 = entriesALintReads(all);
   const bytes = entries2.reduce((n, e) => n + e.size, 0);
   if (entries2.length > budget.files) throw new RevisionError(`${what} holds ${entries2.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
@@ -34113,9 +34140,7 @@ function openStagedSide(cwd, env, budget, blobs) {
   const top = git(gitBin, ["rev-parse", "--show-toplevel"], cwd, env);
   if (!top.ok) throw new RevisionError("--staged reads the staged files of a git repository, and the current directory is in none");
   const prefix = git(gitBin, ["rev-parse", "--show-prefix"], cwd, env).stdout;
-  const tree = git(gitBin, ["write-tree"], cwd, env);
-  if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split("\n")[0] || "git write-tree failed"} (resolve the merge conflicts first)`);
-  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" }, budget, blobs);
+  return materialise(gitBin, env, top.stdout, prefix, { index: true }, "the staged files", { label: "staged files" }, budget, blobs);
 }
 
 // src/load/revision-ref.ts

@@ -173,7 +173,9 @@ else {
       t.write('k8s/draft.yaml', deployment('draft', '      hostNetwork: true\n'));
       const indexBefore = git(t, 'ls-files', '--stage');
       const statusBefore = git(t, 'status', '--porcelain');
+      const indexBytes = readFileSync(t.path('.git/index'));
       const r = cli(['diff', 'HEAD', '--staged', '-f', 'json'], { cwd: t.path('.'), env });
+      assert.ok(readFileSync(t.path('.git/index')).equals(indexBytes), 'the index file is not written (git write-tree would record its cache tree there)');
       assert.equal(r.stderr, '', r.stderr);
       const json = JSON.parse(r.stdout) as DiffJson;
       assert.equal(json.findings.new.map((f) => f.filePath), ['k8s/web.yaml'], 'the untracked draft is not staged');

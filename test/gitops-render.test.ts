@@ -424,6 +424,17 @@ test('meshlint charts: a release whose version a tool fills in says which field 
   });
 });
 
+test('meshlint charts prints what the repository writes escaped: a line break in a version or chart name is no line of its own', () => {
+  withTemp((t) => {
+    t.write('repo/release.yaml', FLUX.replace("version: '>=1.0.0 <2.0.0'", 'version: "1.0.0\\n::error file=x::forged"').replace('chart: webapp', 'chart: "web\\r\\n::warning::forged"'));
+    const r = cli(['charts', '.'], { cwd: t.path('repo') });
+    assert.ok(r.stdout.includes('forged'), r.stdout);
+    assert.not.match(r.stdout, /^::/m, 'a forged workflow command');
+    const json = cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') });
+    assert.not.match(json.stdout, /^::/m);
+  });
+});
+
 const CHART_REF_AND_GIT = [
   'apiVersion: source.toolkit.fluxcd.io/v1beta2',
   'kind: OCIRepository',

@@ -6,7 +6,7 @@ import { relative, sep } from 'node:path';
 import type { FoundDeploy } from '../load/render/gitops.ts';
 import { placeOf } from '../load/render/gitops.ts';
 import { Locator } from '../parse/locator.ts';
-import { jsonText, plural } from '../common/text.ts';
+import { jsonText, plural, safeText } from '../common/text.ts';
 import type { Config } from '../engine/config.ts';
 import { displayPathOf } from '../load/read.ts';
 import { unvendoredCharts } from '../load/render/kustomize.ts';
@@ -154,7 +154,9 @@ export function formatChartsReport(report: ChartsReport, format: 'text' | 'json'
     lines.push('', 'Available:');
     for (const a of report.available) lines.push(`  ${a.chart} ${a.version} (${a.path}): ${plural(a.releases.length, 'release')}`);
   }
-  return lines.join('\n') + '\n';
+  // Names, versions and paths come from the repository: a line break or a control character in
+  // one is shown escaped, never a line of its own (`::error …` is a workflow command in CI).
+  return lines.map(safeText).join('\n') + '\n';
 }
 
 /** meshlint charts: the charts GitOps objects deploy that are not available, with the helm pull command for each. */

@@ -152,7 +152,7 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts
     worktree = opts.worktrees.get(top.stdout);
     if (!worktree) opts.worktrees.set(top.stdout, (worktree = new WorkingTree(top.stdout, gitIn(gitBin, top.stdout, env))));
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs, worktree && { tree: worktree, cwd: resolve(cwd) });
+  return materialise(gitBin, env, top.stdout, prefix, { treeish: commit }, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs, worktree && { tree: worktree, cwd: resolve(cwd) });
 }
 
 /** git run in `top` with the hardening, its output as bytes, for the working tree's questions. */
@@ -175,32 +175,70 @@ const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
  * temporary directory; its folder is the one at `prefix` (where the user is). `what` names it
  * in messages ("revision main", "the staged files").
  */
+/** The blobs and links of a tree-ish, with their sizes (`git ls-tree -r -l`). */
+function treeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, treeish: string, what: string, budget: RevisionBudget): TreeEntry[] {
+  const listed = gitBytes(gitBin, env, top, ['ls-tree', '-r', '-z', '-l', '--full-tree', treeish], undefined, what, budget);
+  const all: TreeEntry[] = [];
+  for (const record of listed.toString('utf8').split('\0')) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t(.*)$/s.exec(record);
+    // Blobs and links only: a submodule (a commit) is not in this repository.
+    if (!m || m[2] !== 'blob' || !safeTreePath(m[5] as string)) continue;
+    all.push({ mode: m[1] as string, oid: m[3] as string, size: Number(m[4]), path: m[5] as string });
+  }
+  return all;
+}
+
+/**
+ * The blobs and links of git's index (`git ls-files --stage`, their sizes from `cat-file
+ * --batch-check`): read, never written (`write-tree` would rewrite the index and hash racily
+ * clean files through the repository's clean filters). An entry not merged yet is refused.
+ */
+function indexEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, what: string, budget: RevisionBudget): TreeEntry[] {
+  const listed = gitBytes(gitBin, env, top, ['ls-files', '--stage', '-z', '--full-name'], undefined, what, budget);
+  const staged: Omit<TreeEntry, 'size'>[] = [];
+  for (const record of listed.toString('utf8').split('\0')) {
+    const m = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.*)$/s.exec(record);
+    if (!m) continue;
+    if (m[3] !== '0') throw new RevisionError(`cannot read ${what}: ${JSON.stringify(m[4])} is not merged (resolve the merge conflicts first)`);
+    // Files and links only: a submodule (160000) is not in this repository.
+    if ((m[1] !== '100644' && m[1] !== '100755' && m[1] !== '120000') || !safeTreePath(m[4] as string)) continue;
+    staged.push({ mode: m[1] as string, oid: m[2] as string, path: m[4] as string });
+  }
+  if (staged.length === 0) return [];
+  const sizes = new Map<string, number>();
+  const checked = gitBytes(gitBin, env, top, ['cat-file', '--batch-check'], [...new Set(staged.map((e) => e.oid))].join('\n') + '\n', what, budget);
+  for (const line of checked.toString('utf8').split('\n')) {
+    const m = /^([0-9a-f]{40,64}) blob (\d+)$/.exec(line);
+    if (m) sizes.set(m[1] as string, Number(m[2]));
+  }
+  return staged.flatMap((e) => (sizes.has(e.oid) ? [{ ...e, size: sizes.get(e.oid) as number }] : []));
+}
+
+/** A git command's output as bytes, or the error that names it. */
+function gitBytes(gitBin: string, env: NodeJS.ProcessEnv, top: string, args: readonly string[], input: string | undefined, what: string, budget: RevisionBudget): Buffer {
+  const r = spawnSyncBytes(gitBin, [...GIT_HARDENING, ...args], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, ...(input !== undefined ? { input } : {}), stdio: [input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  if (r.error || r.status !== 0) {
+    const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ENOBUFS') throw new RevisionError(`${what} holds more files than meshlint reads (over ${budget.files}); compare folders instead`);
+    const why = r.error ? (code ?? r.error.message) : r.stderr.toString('utf8').trim().split('\n')[0];
+    throw new RevisionError(`cannot read ${what}: git ${args[0]}: ${why}`);
+  }
+  return r.stdout;
+}
+
 function materialise(
   gitBin: string,
   env: NodeJS.ProcessEnv,
   top: string,
   prefix: string,
-  treeish: string,
+  source: { readonly treeish: string } | { readonly index: true },
   what: string,
   side: { label: string; commit?: string },
   budget: RevisionBudget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES },
   blobs: Blobs = new Map(),
   worktree?: { readonly tree: WorkingTree; readonly cwd: string },
 ): Side {
-  const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, 'ls-tree', '-r', '-z', '-l', '--full-tree', treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (listed.error || listed.status !== 0) {
-    const code = (listed.error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOBUFS') throw new RevisionError(`${what} holds more files than meshlint reads (over ${budget.files}); compare folders instead`);
-    const why = listed.error ? (code ?? listed.error.message) : listed.stderr.toString('utf8').trim().split('\n')[0];
-    throw new RevisionError(`cannot read ${what}: git ls-tree: ${why}`);
-  }
-  const all: TreeEntry[] = [];
-  for (const record of listed.stdout.toString('utf8').split('\0')) {
-    const m = /^(\d{6}) (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t(.*)$/s.exec(record);
-    // Blobs and links only: a submodule (a commit) is not in this repository.
-    if (!m || m[2] !== 'blob' || !safeTreePath(m[5] as string)) continue;
-    all.push({ mode: m[1] as string, oid: m[3] as string, size: Number(m[4]), path: m[5] as string });
-  }
+  const all = 'index' in source ? indexEntries(gitBin, env, top, what, budget) : treeEntries(gitBin, env, top, source.treeish, what, budget);
   const entries = entriesALintReads(all);
   const bytes = entries.reduce((n, e) => n + e.size, 0);
   if (entries.length > budget.files) throw new RevisionError(`${what} holds ${entries.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
@@ -456,9 +494,8 @@ function running(pid: number): boolean {
 }
 
 /**
- * The staged files (git's index) as a side: what a commit made now would hold. `git write-tree`
- * records the index as a tree object (as `git stash` does; the index and checkout are not
- * changed), which is then read as a revision is.
+ * The staged files (git's index) as a side: what a commit made now would hold. The index is
+ * listed and its blobs read raw, as a revision's are; nothing is written to it (see indexEntries).
  */
 export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv, budget?: RevisionBudget, blobs?: Blobs): Side {
   const gitBin = findOnPath(['git'], env);
@@ -466,7 +503,5 @@ export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv, budget?: Rev
   const top = git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env);
   if (!top.ok) throw new RevisionError('--staged reads the staged files of a git repository, and the current directory is in none');
   const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
-  const tree = git(gitBin, ['write-tree'], cwd, env);
-  if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split('\n')[0] || 'git write-tree failed'} (resolve the merge conflicts first)`);
-  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, 'the staged files', { label: 'staged files' }, budget, blobs);
+  return materialise(gitBin, env, top.stdout, prefix, { index: true }, 'the staged files', { label: 'staged files' }, budget, blobs);
 }
