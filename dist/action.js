@@ -35445,8 +35445,10 @@ function chartsIn(dir) {
     return [];
   }
   const out = [];
+  const root2 = repoRoot(dir) ?? dir;
   for (const n of names2) {
     const p = join11(dir, n);
+    if (escapesThroughLink(root2, p)) continue;
     let st2;
     try {
       st2 = statSync4(p);

@@ -4,7 +4,7 @@
 // that set them, the missing-chart note, `meshlint charts` with its helm pull commands, and the
 // bounds an archive is held to before helm reads it.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname } from 'node:path';
 import { test } from 'uvu';
@@ -432,6 +432,26 @@ test('meshlint charts prints what the repository writes escaped: a line break in
     assert.not.match(r.stdout, /^::/m, 'a forged workflow command');
     const json = cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') });
     assert.not.match(json.stdout, /^::/m);
+  });
+});
+
+test('a chart folder or archive in charts/ that links outside the repository is not available to a release, on the lint and in meshlint charts', () => {
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/release.yaml', FLUX);
+    writeChart(t, 'outside/webapp', 'webapp', '1.2.0');
+    t.write('repo/charts/README.md', 'vendored charts\n');
+    symlinkSync(t.path('outside/webapp'), t.path('repo/charts/webapp'));
+    symlinkSync(t.path('outside/webapp/Chart.yaml'), t.path('repo/charts/webapp-1.3.0.tgz'));
+    const json = JSON.parse(cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') }).stdout) as { missing: { chart: string }[]; available: unknown[] };
+    assert.equal(json.missing.map((m) => m.chart), ['webapp'], 'the linked chart is not taken for the release');
+    assert.equal(json.available, []);
+    // A link inside the repository is the repository's own chart.
+    writeChart(t, 'repo/vendor/webapp', 'webapp', '1.2.0');
+    unlinkSync(t.path('repo/charts/webapp'));
+    symlinkSync(t.path('repo/vendor/webapp'), t.path('repo/charts/webapp'));
+    const inside = cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') });
+    assert.equal((JSON.parse(inside.stdout) as { missing: unknown[] }).missing, []);
   });
 });
 

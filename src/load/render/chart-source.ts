@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { gt, prerelease, satisfies, valid, validRange } from 'semver';
 import { zlib } from '../../common/builtins.ts';
 import { readRegularFile } from '../read.ts';
+import { escapesThroughLink, repoRoot } from '../boundary.ts';
 
 export interface AvailableChart {
   readonly name: string;
@@ -67,8 +68,12 @@ export function chartsIn(dir: string): AvailableChart[] {
     return [];
   }
   const out: AvailableChart[] = [];
+  // A chart or archive reached through a link is used only where its real path stays in the
+  // repository of the folder (a folder named outside any repository: in that folder).
+  const root = repoRoot(dir) ?? dir;
   for (const n of names) {
     const p = join(dir, n);
+    if (escapesThroughLink(root, p)) continue;
     let st;
     try {
       st = statSync(p);
