@@ -170,6 +170,30 @@ if (helms[0]) {
     });
   });
 
+  test("valuesFrom a Secret: a workload named from a Secret's value, or a label keyed by a Secret's key, is printed hidden in every format", () => {
+    withTemp((t) => {
+      t.write('pulled2/webapp/Chart.yaml', 'apiVersion: v2\nname: webapp\nversion: 1.4.0\n');
+      t.write('pulled2/webapp/values.yaml', 'appName: web\npodLabels: {}\n');
+      t.write(
+        'pulled2/webapp/templates/deploy.yaml',
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.appName }}\n  namespace: {{ .Release.Namespace }}\nspec:\n  selector: { matchLabels: { app: web } }\n  template:\n    metadata:\n      labels:\n        app: web\n{{- range $k, $v := .Values.podLabels }}\n        {{ $k }}: {{ $v }}\n{{- end }}\n    spec:\n      hostNetwork: true\n      containers: [{ name: web, image: web }]\n',
+      );
+      t.write('repo/ns.yaml', NAMESPACE);
+      const values = 'appName: s3cr3t-name-7q\npodLabels:\n  s3cr3t-key-5z: 1\n';
+      const secret = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-secret\n  namespace: flux-system\ndata:\n  values.yaml: ${Buffer.from(values).toString('base64')}\n`;
+      t.write('repo/release.yaml', FLUX.replace('    - kind: ConfigMap\n      name: web-values\n', '    - kind: Secret\n      name: web-secret\n').replace('  values:\n    hostNetwork: true\n', '') + '---\n' + secret);
+      for (const format of ['json', 'sarif', 'stylish', 'github']) {
+        const r = cli(['-f', format, '--charts', '../pulled2', '--istio-version', '1.26.0', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+        assert.ok(r.stdout.length > 0, `${format}: ${r.stderr}`);
+        assert.not.ok((r.stdout + r.stderr).includes('s3cr3t-name-7q'), `${format}:\n${r.stdout}${r.stderr}`);
+        assert.not.ok((r.stdout + r.stderr).includes('s3cr3t-key-5z'), `${format}:\n${r.stdout}${r.stderr}`);
+      }
+      const json = parseJsonReport(cli(['-f', 'json', '--charts', '../pulled2', '--istio-version', '1.26.0', '.'], { cwd: t.path('repo'), env: withPath(bin) }));
+      const resources = json.flatMap((f) => f.messages.map((m) => (m as { resource?: string }).resource));
+      assert.ok(resources.some((r) => r?.includes('from Secret flux-system/web-secret')), JSON.stringify(resources));
+    });
+  });
+
   test('a release rendered without a values layer the inputs do not hold, or with post-renderers, is named in one note', () => {
     withTemp((t) => {
       packageChart(t, bin, 'webapp', '1.4.0', 'pulled');

@@ -444,7 +444,11 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     flush();
   }
 
-  const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
+  const hidden = facts.mesh.hidden;
+  // The resource a finding names is printed too (stylish, JSON, SARIF, diff): a name a chart
+  // renders from a Secret's value is hidden as in messages.
+  const named = (list: LintMessage[]): LintMessage[] => (hidden && hidden.size > 0 ? list.map((m) => (m.resource === undefined ? m : { ...m, resource: hidden.hide(m.resource) })) : list);
+  const results: LintResult[] = order.map((filePath) => summarize(filePath, named(messages.get(filePath) ?? [])));
   // A note's places: where its first workload in each file starts (an editor marks it there).
   const placeOf = (r: Resource): NotePlace => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
@@ -457,7 +461,6 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     });
   }
   const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)];
-  const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 

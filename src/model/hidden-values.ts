@@ -46,7 +46,7 @@ export class HiddenValues {
     this.byStart.set(start, list);
   }
 
-  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
+  /** Records every string of values from a Secret, keys included (a render may write any of them into its manifests). */
   addAll(values: unknown, origin: SecretOrigin): void {
     let seen = 0;
     const walk = (v: unknown, depth: number): void => {
@@ -57,7 +57,13 @@ export class HiddenValues {
         const quoted = JSON.stringify(v).slice(1, -1);
         if (quoted !== v) this.add(quoted, origin);
       } else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
-      else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
+      else if (v !== null && typeof v === 'object') {
+        // Keys too: a label or annotation a Secret's values set is named by its key in messages.
+        for (const [k, x] of Object.entries(v)) {
+          walk(k, depth + 1);
+          walk(x, depth + 1);
+        }
+      }
     };
     walk(values, 0);
   }
