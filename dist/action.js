@@ -17191,7 +17191,7 @@ function parseListInput(text2) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync13, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync14, readFileSync as readFileSync5 } from "node:fs";
 import { dirname as dirname17, join as join19, relative as relative11, resolve as resolve21 } from "node:path";
 
 // src/engine/config-file.ts
@@ -28161,7 +28161,7 @@ var HiddenValues = class {
     list4.sort((a, b) => b.length - a.length);
     this.byStart.set(start, list4);
   }
-  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
+  /** Records every string of values from a Secret, keys included (a render may write any of them into its manifests). */
   addAll(values, origin) {
     let seen = 0;
     const walk2 = (v2, depth) => {
@@ -28171,7 +28171,12 @@ var HiddenValues = class {
         const quoted2 = JSON.stringify(v2).slice(1, -1);
         if (quoted2 !== v2) this.add(quoted2, origin);
       } else if (Array.isArray(v2)) for (const x of v2) walk2(x, depth + 1);
-      else if (v2 !== null && typeof v2 === "object") for (const x of Object.values(v2)) walk2(x, depth + 1);
+      else if (v2 !== null && typeof v2 === "object") {
+        for (const [k2, x] of Object.entries(v2)) {
+          walk2(k2, depth + 1);
+          walk2(x, depth + 1);
+        }
+      }
     };
     walk2(values, 0);
   }
@@ -32855,7 +32860,9 @@ function lintOnce(inputs, options, probe) {
     }
     flush();
   }
-  const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
+  const hidden = facts.mesh.hidden;
+  const named = (list4) => hidden && hidden.size > 0 ? list4.map((m) => m.resource === void 0 ? m : { ...m, resource: hidden.hide(m.resource) }) : list4;
+  const results = order.map((filePath) => summarize(filePath, named(messages.get(filePath) ?? [])));
   const placeOf6 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
@@ -32867,7 +32874,6 @@ function lintOnce(inputs, options, probe) {
     });
   }
   const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf6 : () => void 0)];
-  const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {
@@ -33588,12 +33594,12 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { closeSync as closeSync2, existsSync as existsSync5, linkSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync6, linkSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { basename, join as join6, resolve as resolve7 } from "node:path";
 
 // src/load/render/process.ts
-import { accessSync, constants as constants3, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants as constants3, existsSync as existsSync5, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, isAbsolute as isAbsolute4, join as join4, resolve as resolve6 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
@@ -33630,6 +33636,11 @@ function confinedEnv(env, home) {
   for (const k2 of ["NO_PROXY", "no_proxy"]) out[k2] = "";
   return out;
 }
+var MAX_MEMORY_MB = 2048;
+function memoryBounded(binary2, args) {
+  if (process.platform !== "linux" || !existsSync5("/bin/sh")) return [binary2, [...args]];
+  return ["/bin/sh", ["-c", `ulimit -v ${MAX_MEMORY_MB * 1024} 2>/dev/null; exec "$0" "$@"`, binary2, ...args]];
+}
 function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
   let left = budgetSeconds * 1e3;
   let home;
@@ -33645,13 +33656,17 @@ function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
     if (left <= 0) return { ok: false, stdout: "", stderr: `not started: the ${budgetSeconds} s this run may spend rendering (--render-budget) are spent`, budgetSpent: true };
     const limit = Math.min(TIME_LIMIT_MS, left);
     const started = Date.now();
-    const r7 = spawnSync(binary2, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    const [command, commandArgs] = memoryBounded(binary2, args);
+    const r7 = spawnSync(command, commandArgs, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ["ignore", "pipe", "pipe"] });
     left -= Date.now() - started;
     if (r7.error) {
       const code = r7.error.code;
       if (code === "ETIMEDOUT") return { ok: false, stdout: "", stderr: limit < TIME_LIMIT_MS ? `${binary2} did not finish within the ${budgetSeconds} s this run may spend rendering (--render-budget)` : `${binary2} did not finish within ${TIME_LIMIT_MS / 6e4} minutes` };
       if (code === "ENOBUFS") return { ok: false, stdout: "", stderr: `${binary2} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
       throw new RendererMissing(`cannot run ${binary2}: ${code ?? r7.error.message}`);
+    }
+    if (r7.status !== 0 && /^fatal error: (?:out of memory|runtime: out of memory)|cannot allocate memory/m.test(r7.stderr ?? "")) {
+      return { ok: false, stdout: "", stderr: `${binary2} needed more than the ${MAX_MEMORY_MB} MB of memory a render may use` };
     }
     return { ok: r7.status === 0, stdout: r7.stdout ?? "", stderr: r7.stderr ?? "" };
   };
@@ -33956,7 +33971,7 @@ function materialise(gitBin, env, top, prefix, source, what, side, budget = { by
     let dir = root2;
     for (const part of prefix.split("/").filter(Boolean)) {
       dir = join6(dir, part);
-      if (!existsSync5(dir)) {
+      if (!existsSync6(dir)) {
         try {
           lstatSync2(dir);
           throw new RevisionError(`in ${what}, ${prefix} leads nowhere (a link whose target is missing)`);
@@ -34316,11 +34331,11 @@ function writeOpen(abs, data, extra) {
 var shown2 = (root2, p) => relative5(root2, p).split(sep3).join("/") || ".";
 
 // src/load/render/index.ts
-import { existsSync as existsSync8, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync9, statSync as statSync5 } from "node:fs";
 import { join as join13, relative as relative8, resolve as resolve13 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync6, lstatSync as lstatSync4, readdirSync as readdirSync2, readlinkSync as readlinkSync2 } from "node:fs";
+import { existsSync as existsSync7, lstatSync as lstatSync4, readdirSync as readdirSync2, readlinkSync as readlinkSync2 } from "node:fs";
 import { join as join9, relative as relative6 } from "node:path";
 
 // src/parse/template-locator.ts
@@ -34561,7 +34576,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
     const abs = join9(chartDir, ...m[1].split("/").slice(1));
-    if (relative6(chartDir, abs).startsWith("..") || !existsSync6(abs)) continue;
+    if (relative6(chartDir, abs).startsWith("..") || !existsSync7(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
@@ -34569,7 +34584,7 @@ function failureLocation(message, chartDir, cwd, read2) {
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
     const abs = join9(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative6(chartDir, abs).startsWith("..") && existsSync6(abs)) {
+    if (!relative6(chartDir, abs).startsWith("..") && existsSync7(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
@@ -34658,7 +34673,7 @@ function safeLinkText(p) {
 }
 
 // src/load/render/kustomize.ts
-import { existsSync as existsSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync8, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { basename as basename2, isAbsolute as isAbsolute5, join as join10, relative as relative7, resolve as resolve11 } from "node:path";
 var import_yaml21 = __toESM(require_dist(), 1);
@@ -34975,7 +34990,7 @@ function isRemote(entry) {
 }
 function namesHost(entry, dir) {
   const first = entry.trim().split("/")[0] ?? "";
-  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync7(resolve11(dir, entry));
+  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync8(resolve11(dir, entry));
 }
 var ROOT_LISTS = ["resources", "bases", "components", "generators", "transformers", "validators"];
 var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources", "targetFilePath"]);
@@ -35844,10 +35859,10 @@ var RenderUsageError = class extends Error {
 var MAX_RELEASE_LEVELS = 5;
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync8(join13(dir, "Chart.yaml"));
+  return existsSync9(join13(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync8(join13(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync9(join13(dir, f)));
 }
 function chartReleaseRenders(chartDir, req, config, cwd) {
   const cli = req && req.charts.length > 0 ? req : void 0;
@@ -35861,7 +35876,7 @@ function chartRenders(chartDir, req, config, cwd, fromConfig) {
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync8(f) || !statSync5(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync9(f) || !statSync5(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -36087,7 +36102,7 @@ function concurrencyOf(value) {
 }
 
 // src/cli/config.ts
-import { existsSync as existsSync10, statSync as statSync7 } from "node:fs";
+import { existsSync as existsSync11, statSync as statSync7 } from "node:fs";
 import { dirname as dirname10, resolve as resolve16 } from "node:path";
 
 // src/model/ambient/labels.ts
@@ -43928,7 +43943,7 @@ var allRules = [
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/load/discover.ts
-import { existsSync as existsSync9, lstatSync as lstatSync5, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
+import { existsSync as existsSync10, lstatSync as lstatSync5, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
 import { dirname as dirname9, isAbsolute as isAbsolute7, join as join14, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
@@ -47781,11 +47796,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync9(join14(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync10(join14(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
     const parent = dirname9(dir);
-    const atTop = parent === dir || existsSync9(join14(dir, ".git"));
+    const atTop = parent === dir || existsSync10(join14(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -47897,7 +47912,7 @@ function lookupFor(v2, io) {
     if (p.length > MAX_PATTERN_LENGTH2) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH2}; shorten it`);
   }
   const explicit = v2.config ? resolve16(io.cwd, v2.config) : void 0;
-  if (v2.config && explicit && !existsSync10(explicit)) {
+  if (v2.config && explicit && !existsSync11(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
   const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById));
@@ -48842,7 +48857,7 @@ ${lines.join("\n")}
 }
 
 // src/cli/inputs.ts
-import { existsSync as existsSync11, statSync as statSync10 } from "node:fs";
+import { existsSync as existsSync12, statSync as statSync10 } from "node:fs";
 import { dirname as dirname15, join as join17, resolve as resolve19, sep as sep10 } from "node:path";
 
 // src/load/context.ts
@@ -49423,18 +49438,18 @@ function chartsDirsOf(v2, config, cwd, paths) {
   const named = [];
   for (const d of v2.charts ?? []) {
     const abs = resolve19(cwd, d);
-    if (!existsSync11(abs) || !statSync10(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    if (!existsSync12(abs) || !statSync10(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
     named.push(abs);
   }
   if (named.length === 0 && config.helm.chartsDir !== void 0) {
     const d = config.helm.chartsDir;
-    if (!existsSync11(d) || !statSync10(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    if (!existsSync12(d) || !statSync10(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
     named.push(d);
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
     const d = join17(base, "charts");
-    if (existsSync11(d) && statSync10(d).isDirectory() && !named.includes(d)) vendored.add(d);
+    if (existsSync12(d) && statSync10(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
 }
@@ -49700,7 +49715,7 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync12, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync13, readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname16, join as join18 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
@@ -49708,7 +49723,7 @@ function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname16(fileURLToPath(import.meta.url)); ; d = dirname16(d)) {
     const pkg = join18(d, "package.json");
-    if (existsSync12(pkg)) {
+    if (existsSync13(pkg)) {
       try {
         if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -49880,7 +49895,7 @@ function diffParsed(args, v2, io, opts = {}) {
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
         const copy = join19(side.root, relative11(top, named));
         try {
-          config = existsSync13(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
+          config = existsSync14(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }

@@ -9438,7 +9438,7 @@ var HiddenValues = class {
     list4.sort((a, b) => b.length - a.length);
     this.byStart.set(start, list4);
   }
-  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
+  /** Records every string of values from a Secret, keys included (a render may write any of them into its manifests). */
   addAll(values, origin) {
     let seen = 0;
     const walk2 = (v, depth) => {
@@ -9448,7 +9448,12 @@ var HiddenValues = class {
         const quoted2 = JSON.stringify(v).slice(1, -1);
         if (quoted2 !== v) this.add(quoted2, origin);
       } else if (Array.isArray(v)) for (const x of v) walk2(x, depth + 1);
-      else if (v !== null && typeof v === "object") for (const x of Object.values(v)) walk2(x, depth + 1);
+      else if (v !== null && typeof v === "object") {
+        for (const [k, x] of Object.entries(v)) {
+          walk2(k, depth + 1);
+          walk2(x, depth + 1);
+        }
+      }
     };
     walk2(values, 0);
   }
@@ -31532,7 +31537,9 @@ function lintOnce(inputs, options, probe) {
     }
     flush();
   }
-  const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
+  const hidden = facts.mesh.hidden;
+  const named = (list4) => hidden && hidden.size > 0 ? list4.map((m) => m.resource === void 0 ? m : { ...m, resource: hidden.hide(m.resource) }) : list4;
+  const results = order.map((filePath) => summarize(filePath, named(messages.get(filePath) ?? [])));
   const placeOf4 = (r) => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
@@ -31544,7 +31551,6 @@ function lintOnce(inputs, options, probe) {
     });
   }
   const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
-  const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {

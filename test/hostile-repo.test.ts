@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileS
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { confinedEnv, findOnPath } from '../src/load/render/process.ts';
+import { confinedEnv, findOnPath, MAX_MEMORY_MB, memoryBounded } from '../src/load/render/process.ts';
 import { cli, shopNamespace, tempDir, webDeployment, withTemp, type TempDir } from './helpers/cli.ts';
 import { testBinary } from './helpers/binaries.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
@@ -55,6 +55,24 @@ test('an ignore pattern with many ** (in .gitignore, .meshlintignore, ignorePatt
     const r = cli(['--stats', '--ignore-pattern', `${hostile}/v`, '.'], { cwd: t.dir });
     assert.is(r.code, 0, r.stderr);
     assert.match(r.stderr, /2 files linted.*skipped: 1 ignored directory/, 'web.yaml and the config linted, the folder y ignored by the .gitignore pattern');
+  });
+});
+
+test('a chart that writes without end is stopped by the memory bound, not left to fill the machine; the bound is passed to the binary as a limit, never as text to run', () => {
+  if (process.platform === 'linux') {
+    const [command, args] = memoryBounded('/opt/odd dir/helm; touch x', ['template', '$(id)']);
+    assert.is(command, '/bin/sh');
+    assert.equal(args.slice(2), ['/opt/odd dir/helm; touch x', 'template', '$(id)'], 'the binary and its arguments are positional parameters');
+    assert.match(args[1] ?? '', /^ulimit -v \d+ 2>\/dev\/null; exec "\$0" "\$@"$/);
+  }
+  if (!helm || process.platform !== 'linux') return;
+  withTemp((t) => {
+    t.write('chart/Chart.yaml', 'apiVersion: v2\nname: big\nversion: 0.1.0\n');
+    // About 3 GB of text: helm holds it all before printing any.
+    t.write('chart/templates/cm.yaml', `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: big }\ndata:\n  a: "{{ range until 30000000 }}${'x'.repeat(100)}{{ end }}"\n`);
+    const r = cli(['-f', 'json', '--helm-chart', 'chart', '--helm-binary', helm], { cwd: t.dir });
+    const messages = JSON.parse(r.stdout).flatMap((f: { messages: { message: string }[] }) => f.messages);
+    assert.match(messages[0]?.message ?? '', new RegExp(`needed more than the ${MAX_MEMORY_MB} MB of memory a render may use`), r.stdout);
   });
 });
 

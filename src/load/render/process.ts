@@ -6,7 +6,7 @@
 // repository credential or token of the user's is within reach), and a proxy nothing listens
 // on, so any network call fails at once. meshlint never downloads anything, and neither may they.
 import { spawnSync } from '../../common/builtins.ts';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
@@ -83,6 +83,24 @@ export function confinedEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.Proces
   return out;
 }
 
+/**
+ * Address space a render may use, in MB: far above what real charts and overlays need (Go maps
+ * some hundreds of MB at start, and the largest charts render in less than 200 MB), far below
+ * what a chart that writes without end would take before the time budget stops it.
+ */
+export const MAX_MEMORY_MB = 2048;
+
+/**
+ * The command that runs `binary` with its address space bounded (RLIMIT_AS, which Linux
+ * enforces): the system shell sets the limit, then replaces itself with the binary, whose path
+ * and arguments it gets as positional parameters, never as text to read. Where the shell or the
+ * limit is not there (Windows; macOS does not enforce it), the binary runs as it is.
+ */
+export function memoryBounded(binary: string, args: readonly string[]): [string, string[]] {
+  if (process.platform !== 'linux' || !existsSync('/bin/sh')) return [binary, [...args]];
+  return ['/bin/sh', ['-c', `ulimit -v ${MAX_MEMORY_MB * 1024} 2>/dev/null; exec "$0" "$@"`, binary, ...args]];
+}
+
 /** A runner and the folder it keeps for the renderers' home, removed by `close`. */
 export interface ConfinedRunner {
   readonly run: Runner;
@@ -110,13 +128,18 @@ export function confinedRunner(env: NodeJS.ProcessEnv, budgetSeconds = DEFAULT_R
     if (left <= 0) return { ok: false, stdout: '', stderr: `not started: the ${budgetSeconds} s this run may spend rendering (--render-budget) are spent`, budgetSpent: true };
     const limit = Math.min(TIME_LIMIT_MS, left);
     const started = Date.now();
-    const r = spawnSync(binary, args, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, commandArgs] = memoryBounded(binary, args);
+    const r = spawnSync(command, commandArgs, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
     left -= Date.now() - started;
     if (r.error) {
       const code = (r.error as NodeJS.ErrnoException).code;
       if (code === 'ETIMEDOUT') return { ok: false, stdout: '', stderr: limit < TIME_LIMIT_MS ? `${binary} did not finish within the ${budgetSeconds} s this run may spend rendering (--render-budget)` : `${binary} did not finish within ${TIME_LIMIT_MS / 60_000} minutes` };
       if (code === 'ENOBUFS') return { ok: false, stdout: '', stderr: `${binary} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
       throw new RendererMissing(`cannot run ${binary}: ${code ?? r.error.message}`);
+    }
+    // Past the bound, Go's runtime stops with "fatal error: out of memory" and a stack per goroutine.
+    if (r.status !== 0 && /^fatal error: (?:out of memory|runtime: out of memory)|cannot allocate memory/m.test(r.stderr ?? '')) {
+      return { ok: false, stdout: '', stderr: `${binary} needed more than the ${MAX_MEMORY_MB} MB of memory a render may use` };
     }
     return { ok: r.status === 0, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
   };
