@@ -33637,6 +33637,7 @@ function confinedEnv(env, home) {
   return out;
 }
 var MAX_MEMORY_MB = 2048;
+var MEMORY_SPENT = { cause: `it needed more memory than a render may use (${MAX_MEMORY_MB} MB)`, fix: "Check what it writes: a template that repeats without end, or values far larger than the chart expects." };
 function memoryBounded(binary2, args) {
   if (process.platform !== "linux" || !existsSync5("/bin/sh")) return [binary2, [...args]];
   return ["/bin/sh", ["-c", `ulimit -v ${MAX_MEMORY_MB * 1024} 2>/dev/null; exec "$0" "$@"`, binary2, ...args]];
@@ -33666,7 +33667,7 @@ function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
       throw new RendererMissing(`cannot run ${binary2}: ${code ?? r7.error.message}`);
     }
     if (r7.status !== 0 && /^fatal error: (?:out of memory|runtime: out of memory)|cannot allocate memory/m.test(r7.stderr ?? "")) {
-      return { ok: false, stdout: "", stderr: `${binary2} needed more than the ${MAX_MEMORY_MB} MB of memory a render may use` };
+      return { ok: false, stdout: "", stderr: `${binary2} needed more than the ${MAX_MEMORY_MB} MB of memory a render may use`, memorySpent: true };
     }
     return { ok: r7.status === 0, stdout: r7.stdout ?? "", stderr: r7.stderr ?? "" };
   };
@@ -34540,7 +34541,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
-    const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r7.chartDir, read2);
+    const environment = result.budgetSpent ? BUDGET_SPENT : result.memorySpent ? MEMORY_SPENT : environmentCause(message, r7.chartDir, read2);
     const source = result.budgetSpent ? {} : chartSource;
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, ...source, ...schemaSkipped, mapBack: () => at2 } };
   }
@@ -34931,7 +34932,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     const full = failureText(said, cwd, Infinity);
     const at2 = failedEntry(read2(kustomization) ?? "", full);
     const remote = remoteEntry(read2(kustomization) ?? "", overlayDir, read2);
-    let environment = result.budgetSpent ? BUDGET_SPENT : void 0;
+    let environment = result.budgetSpent ? BUDGET_SPENT : result.memorySpent ? MEMORY_SPENT : void 0;
     environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };

@@ -71,8 +71,9 @@ test('a chart that writes without end is stopped by the memory bound, not left t
     // About 3 GB of text: helm holds it all before printing any.
     t.write('chart/templates/cm.yaml', `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: big }\ndata:\n  a: "{{ range until 30000000 }}${'x'.repeat(100)}{{ end }}"\n`);
     const r = cli(['-f', 'json', '--helm-chart', 'chart', '--helm-binary', helm], { cwd: t.dir });
-    const messages = JSON.parse(r.stdout).flatMap((f: { messages: { message: string }[] }) => f.messages);
-    assert.match(messages[0]?.message ?? '', new RegExp(`needed more than the ${MAX_MEMORY_MB} MB of memory a render may use`), r.stdout);
+    const messages = JSON.parse(r.stdout).flatMap((f: { messages: { message: string; severity: number }[] }) => f.messages);
+    assert.match(messages[0]?.message ?? '', new RegExp(`needed more memory than a render may use \\(${MAX_MEMORY_MB} MB\\)`), r.stdout);
+    assert.is(messages[0]?.severity, 1, "one warning: the run's limit");
   });
 });
 

@@ -8,7 +8,7 @@ import { locateInTemplate } from '../../parse/template-locator.ts';
 import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../common/types.ts';
 import { shortList } from '../../common/text.ts';
 import { displayPathOf } from '../read.ts';
-import { BUDGET_SPENT, type Runner } from './process.ts';
+import { BUDGET_SPENT, MEMORY_SPENT, type Runner } from './process.ts';
 import { isIstioOwnChartFile } from '../../model/install/version-evidence.ts';
 import { failureText, lineOf, readerWithin, type TextReader } from './source-text.ts';
 
@@ -101,7 +101,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
-    const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r.chartDir, read);
+    const environment = result.budgetSpent ? BUDGET_SPENT : result.memorySpent ? MEMORY_SPENT : environmentCause(message, r.chartDir, read);
     // A chart source that needs the values its installer gives is not a broken chart (a spent budget still is said).
     const source = result.budgetSpent ? {} : chartSource;
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), ...source, ...schemaSkipped, mapBack: () => at } };

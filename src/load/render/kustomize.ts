@@ -10,7 +10,7 @@ import { chartEscape } from './helm.ts';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import type { KubeObject, Path, Range, RenderedLocation, SourceFile, SourceLocation } from '../../common/types.ts';
 import { displayPathOf } from '../read.ts';
-import { BUDGET_SPENT, type Runner } from './process.ts';
+import { BUDGET_SPENT, MEMORY_SPENT, type Runner } from './process.ts';
 import { isInside, realPath, repositoryOf } from '../boundary.ts';
 import { failureText, readerWithin, type TextReader } from './source-text.ts';
 import { failedEntry, FIRST_LINE, listEntries, parseAnnotation, SourceDocuments, transformationsOf, valueAt } from './kustomize-sources.ts';
@@ -94,7 +94,7 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     const at = failedEntry(read(kustomization) ?? '', full);
     const remote = remoteEntry(read(kustomization) ?? '', overlayDir, read);
     // A remote base cannot be fetched offline: the environment's limit, not the overlay's bug.
-    let environment: { cause: string; fix: string } | undefined = result.budgetSpent ? BUDGET_SPENT : undefined;
+    let environment: { cause: string; fix: string } | undefined = result.budgetSpent ? BUDGET_SPENT : result.memorySpent ? MEMORY_SPENT : undefined;
     environment ??= remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
       ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}…` : remote.entry)} cannot be fetched offline`, fix: 'Vendor the base, or pass it with --context.' }
       : undefined;

@@ -16,6 +16,8 @@ export interface RunResult {
   readonly stderr: string;
   /** Not run: the run's rendering time (--render-budget) was spent by the renders before it. */
   readonly budgetSpent?: true;
+  /** Stopped at the memory a render may use (MAX_MEMORY_MB). */
+  readonly memorySpent?: true;
 }
 
 /** Runs a program and returns what it printed; throws only when it cannot be started. */
@@ -90,6 +92,9 @@ export function confinedEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.Proces
  */
 export const MAX_MEMORY_MB = 2048;
 
+/** A render stopped at the memory bound: a limit of the run, said as a warning. */
+export const MEMORY_SPENT = { cause: `it needed more memory than a render may use (${MAX_MEMORY_MB} MB)`, fix: 'Check what it writes: a template that repeats without end, or values far larger than the chart expects.' } as const;
+
 /**
  * The command that runs `binary` with its address space bounded (RLIMIT_AS, which Linux
  * enforces): the system shell sets the limit, then replaces itself with the binary, whose path
@@ -139,7 +144,7 @@ export function confinedRunner(env: NodeJS.ProcessEnv, budgetSeconds = DEFAULT_R
     }
     // Past the bound, Go's runtime stops with "fatal error: out of memory" and a stack per goroutine.
     if (r.status !== 0 && /^fatal error: (?:out of memory|runtime: out of memory)|cannot allocate memory/m.test(r.stderr ?? '')) {
-      return { ok: false, stdout: '', stderr: `${binary} needed more than the ${MAX_MEMORY_MB} MB of memory a render may use` };
+      return { ok: false, stdout: '', stderr: `${binary} needed more than the ${MAX_MEMORY_MB} MB of memory a render may use`, memorySpent: true };
     }
     return { ok: r.status === 0, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
   };
