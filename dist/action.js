@@ -33604,7 +33604,7 @@ import { tmpdir } from "node:os";
 import { delimiter, isAbsolute as isAbsolute4, join as join4, resolve as resolve6 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var DEFAULT_RENDER_BUDGET_SECONDS = 300;
-var MAX_OUTPUT = 1024 * 1024 * 1024;
+var MAX_OUTPUT = 256 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
 var RendererMissing = class extends Error {
 };

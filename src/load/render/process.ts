@@ -30,7 +30,8 @@ const TIME_LIMIT_MS = 5 * 60_000;
  * lets a repository of ten looping templates stall a run for ten times as long.
  */
 export const DEFAULT_RENDER_BUDGET_SECONDS = 300;
-const MAX_OUTPUT = 1024 * 1024 * 1024;
+/** What a render may print: far above any real chart or overlay (the largest manifests met are tens of MB). */
+const MAX_OUTPUT = 256 * 1024 * 1024;
 /** A proxy address nothing listens on: Go and git then fail every HTTP(S) request at once. */
 const NO_NETWORK = 'http://127.0.0.1:9';
 
