@@ -28134,6 +28134,7 @@ import { posix } from "node:path";
 // src/model/hidden-values.ts
 var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
 var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 var MAX_HIDDEN = 1e5;
 var MAX_SCAN = 1e5;
 var KEY = 3;
@@ -28173,7 +28174,7 @@ var HiddenValues = class {
       } else if (Array.isArray(v2)) for (const x of v2) walk2(x, depth + 1);
       else if (v2 !== null && typeof v2 === "object") {
         for (const [k2, x] of Object.entries(v2)) {
-          walk2(k2, depth + 1);
+          if (!FIELD_NAME.test(k2)) walk2(k2, depth + 1);
           walk2(x, depth + 1);
         }
       }

@@ -48,10 +48,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS3;
     var isDocument2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR3;
-    var isSeq8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isMap10 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar10 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR3;
+    var isSeq9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -72,7 +72,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar9(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar10(node) || isCollection2(node)) && !!node.anchor;
     exports.ALIAS = ALIAS3;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -84,11 +84,11 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias6;
     exports.isCollection = isCollection2;
     exports.isDocument = isDocument2;
-    exports.isMap = isMap9;
+    exports.isMap = isMap10;
     exports.isNode = isNode;
-    exports.isPair = isPair8;
-    exports.isScalar = isScalar9;
-    exports.isSeq = isSeq8;
+    exports.isPair = isPair9;
+    exports.isScalar = isScalar10;
+    exports.isSeq = isSeq9;
   }
 });
 
@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+          if (!keyProps.anchor && !keyProps.tag && !sep6) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep4 = "";
+        let sep6 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep4 + cb;
-              sep4 = "";
+                comment += sep6 + cb;
+              sep6 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep4 += source;
+                sep6 += source;
               hasSpace = true;
               break;
             default:
@@ -4196,9 +4196,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap9 = fc.start.source === "{";
-      const fcName = isMap9 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap9 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap10 = fc.start.source === "{";
+      const fcName = isMap10 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap10 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep4 && !value) {
+          if (!props.anchor && !props.tag && !sep6 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4234,7 +4234,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap9 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap10 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap9 && !sep4 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+        if (!isMap10 && !sep6 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4297,9 +4297,9 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap9 && !props.found && ctx.options.strict) {
-              if (sep4)
-                for (const st of sep4) {
+            if (!isMap10 && !props.found && ctx.options.strict) {
+              if (sep6)
+                for (const st of sep6) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4329,7 +4329,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap9) {
+          if (isMap10) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4345,7 +4345,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap9 ? "}" : "]";
+      const expectedEnd = isMap10 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep4 = "";
+      let sep6 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep4 === " ")
-            sep4 = "\n";
-          else if (!prevMoreIndented && sep4 === "\n")
-            sep4 = "\n\n";
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          if (sep6 === " ")
+            sep6 = "\n";
+          else if (!prevMoreIndented && sep6 === "\n")
+            sep6 = "\n\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep4 === "\n")
+          if (sep6 === "\n")
             value += "\n";
           else
-            sep4 = "\n";
+            sep6 = "\n";
         } else {
-          value += sep4 + content;
-          sep4 = " ";
+          value += sep6 + content;
+          sep6 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep4 = " ";
+      let sep6 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep4 === "\n")
-            res += sep4;
+          if (sep6 === "\n")
+            res += sep6;
           else
-            sep4 = "\n";
+            sep6 = "\n";
         } else {
-          res += sep4 + lm;
-          sep4 = " ";
+          res += sep6 + lm;
+          sep6 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep4 + (match?.[1] ?? "");
+      return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start, key, sep: sep6, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep4)
-        for (const st of sep4)
+      if (sep6)
+        for (const st of sep6)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -5632,7 +5632,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR3 = "";
     var isCollection2 = (token) => !!token && "items" in token;
-    var isScalar9 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar10 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5716,7 +5716,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR3;
     exports.isCollection = isCollection2;
-    exports.isScalar = isScalar9;
+    exports.isScalar = isScalar10;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep4;
+          let sep6;
           if (scalar.end) {
-            sep4 = scalar.end;
-            sep4.push(this.sourceToken);
+            sep6 = scalar.end;
+            sep6.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep4 = [this.sourceToken];
+            sep6 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start, key: scalar, sep: sep6 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep4 = it.sep;
-                  sep4.push(this.sourceToken);
+                  const sep6 = it.sep;
+                  sep6.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start2, key, sep: sep6 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep4 = fc.end.splice(1, fc.end.length);
-            sep4.push(this.sourceToken);
+            const sep6 = fc.end.splice(1, fc.end.length);
+            sep6.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start, key: fc, sep: sep6 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7232,7 +7232,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser2.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7307,7 +7307,7 @@ var require_public_api = __commonJS({
       return new Document.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse;
-    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseAllDocuments = parseAllDocuments3;
     exports.parseDocument = parseDocument3;
     exports.stringify = stringify;
   }
@@ -7580,9 +7580,9 @@ var require_eslint_utils = __commonJS({
 });
 
 // src/eslint/plugin.ts
-var import_yaml18 = __toESM(require_dist(), 1);
+var import_yaml24 = __toESM(require_dist(), 1);
 import { readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, resolve as resolve6 } from "node:path";
+import { dirname as dirname10, resolve as resolve7 } from "node:path";
 
 // node_modules/yaml-eslint-parser/lib/index.mjs
 var import_yaml = __toESM(require_dist(), 1);
@@ -9411,6 +9411,7 @@ import { posix } from "node:path";
 // src/model/hidden-values.ts
 var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
 var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 var MAX_HIDDEN = 1e5;
 var MAX_SCAN = 1e5;
 var KEY = 3;
@@ -9450,7 +9451,7 @@ var HiddenValues = class {
       } else if (Array.isArray(v)) for (const x of v) walk2(x, depth + 1);
       else if (v !== null && typeof v === "object") {
         for (const [k, x] of Object.entries(v)) {
-          walk2(k, depth + 1);
+          if (!FIELD_NAME.test(k)) walk2(k, depth + 1);
           walk2(x, depth + 1);
         }
       }
@@ -12519,10 +12520,10 @@ function readFlowCollection(state, nodeIndent, props) {
       return true;
     } else if (!readNext) throwError(state, "missed comma between flow collection entries");
     else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair8 = false;
+    let isPair9 = false;
     let isExplicitPair = false;
     if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair8 = isExplicitPair = true;
+      isPair9 = isExplicitPair = true;
       state.position += 1;
       skipFlowSeparationSpace(state, nodeIndent);
     }
@@ -12532,7 +12533,7 @@ function readFlowCollection(state, nodeIndent, props) {
     skipFlowSeparationSpace(state, nodeIndent);
     ch2 = state.input.charCodeAt(state.position);
     if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair8 = true;
+      isPair9 = true;
       state.position++;
       skipFlowSeparationSpace(state, nodeIndent);
       if (!isMapping3) {
@@ -12542,11 +12543,11 @@ function readFlowCollection(state, nodeIndent, props) {
       if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
       skipFlowSeparationSpace(state, nodeIndent);
       if (!isMapping3) addPopEvent(state);
-    } else if (isMapping3 && isPair8) {
+    } else if (isMapping3 && isPair9) {
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
     } else if (isMapping3) addEmptyScalarEvent(state);
-    else if (isPair8) {
+    else if (isPair9) {
       insertFlowPairMappingEvent(state, entryStart);
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
@@ -13216,14 +13217,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep4, h, mi, sec, zone] = m;
+  const [, y, mo, d, sep6, h, mi, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep4 === void 0) return true;
-  if (sep4 === " " !== (zone === void 0)) return false;
+  if (sep6 === void 0) return true;
+  if (sep6 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -13295,18 +13296,18 @@ function directiveProblem(text) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text = exact;
-  let sep4 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep4 = 0;
+  let sep6 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep6 = 0;
   else {
     const i = text.indexOf("\n---");
-    if (i !== -1) sep4 = i + 1;
+    if (i !== -1) sep6 = i + 1;
   }
-  if (sep4 !== -1) {
-    const nl = text.indexOf("\n", sep4);
-    const line = text.slice(sep4, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  if (sep6 !== -1) {
+    const nl = text.indexOf("\n", sep6);
+    const line = text.slice(sep6, nl === -1 ? text.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep4 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep4) + " ".repeat(line.length) + text.slice(sep4 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep6 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep6) + " ".repeat(line.length) + text.slice(sep6 + line.length);
   }
   text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
   const bad = disallowedCharacter(text, 0, text.length, json);
@@ -18792,7 +18793,7 @@ var InstallFactsBuilder = class {
       list4.push(c);
       meshWide.set(c.key, list4);
     }
-    const resolve7 = (revision, key, label, config2) => {
+    const resolve8 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -18830,12 +18831,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve7(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve7(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve7(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve7(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve7(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve7(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve8(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve8(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve8(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve8(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve8(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve8(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -32437,6 +32438,350 @@ function readRepositoryContext(roots2, opts) {
   return { files: out, cut: void 0 };
 }
 
+// src/load/flux-scope.ts
+import { isAbsolute as isAbsolute4, join as join6, normalize, sep as sep5 } from "node:path";
+
+// src/load/flux-clusters.ts
+import { dirname as dirname8, join as join5, relative as relative4, sep as sep4 } from "node:path";
+var MAX_CLUSTERS = 64;
+var MAX_REACHED = 2e3;
+var MAX_FALLBACK = 500;
+var NONE = { names: [], clustersOf: () => [], tooMany: void 0 };
+var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep4) ? dir : dir + sep4);
+function fluxClusters(kustomizations, paths, root, overlays) {
+  if (kustomizations.length === 0) return NONE;
+  const sorted = [...new Set(paths)].sort();
+  const filesUnder = (dir) => {
+    const prefix = dir.endsWith(sep4) ? dir : dir + sep4;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (sorted[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out = [];
+    for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+    return out;
+  };
+  const declaredIn = /* @__PURE__ */ new Map();
+  for (const k of kustomizations) declaredIn.set(k.file, [...declaredIn.get(k.file) ?? [], k]);
+  const reach = (start) => {
+    const files = /* @__PURE__ */ new Set();
+    const dirs = /* @__PURE__ */ new Set();
+    const queue = [start];
+    while (queue.length > 0 && dirs.size < MAX_REACHED) {
+      const dir = queue.shift();
+      if (dirs.has(dir)) continue;
+      dirs.add(dir);
+      const met = filesUnder(dir);
+      for (const folder of overlays.folders) if (under(folder, dir)) met.push(...overlays.filesOf(folder));
+      for (const f of met) {
+        if (files.has(f)) continue;
+        files.add(f);
+        for (const k of declaredIn.get(f) ?? []) if (!dirs.has(k.dir)) queue.push(k.dir);
+      }
+    }
+    return { files, dirs };
+  };
+  let entries2 = [...new Set(kustomizations.filter((k) => under(k.file, k.dir)).map((k) => k.dir))];
+  if (entries2.length === 0 && kustomizations.length <= MAX_FALLBACK) {
+    const reachedByOthers = /* @__PURE__ */ new Set();
+    for (const k of kustomizations) for (const f of reach(k.dir).files) if (f !== k.file) reachedByOthers.add(f);
+    entries2 = [...new Set(kustomizations.filter((k) => !reachedByOthers.has(k.file)).map((k) => dirname8(k.file)))];
+  }
+  if (entries2.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries2.length };
+  const nameOf = (dir) => relative4(root, dir).split(sep4).join("/") || ".";
+  const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    names: clusters.map((c) => c.name),
+    tooMany: void 0,
+    // A folder (an overlay built) is reached when its kustomization is.
+    clustersOf: (path) => clusters.filter((c) => c.files.has(path) || KUSTOMIZATION_FILES.some((k) => c.files.has(join5(path, k))) || [...c.dirs].some((d) => under(path, d))).map((c) => c.name)
+  };
+}
+
+// src/load/overlays-found.ts
+var import_yaml22 = __toESM(require_dist(), 1);
+import { basename as basename3, dirname as dirname9, resolve as resolve6 } from "node:path";
+
+// src/common/builtins.ts
+import { createRequire as createRequire3 } from "node:module";
+var nodeRequire = createRequire3(import.meta.url);
+
+// src/load/render/process.ts
+var TIME_LIMIT_MS = 5 * 6e4;
+var MAX_OUTPUT = 256 * 1024 * 1024;
+var MAX_MEMORY_MB = 2048;
+var MEMORY_SPENT = { cause: `it needed more memory than a render may use (${MAX_MEMORY_MB} MB)`, fix: "Check what it writes: a template that repeats without end, or values far larger than the chart expects." };
+
+// src/load/render/kustomize.ts
+var import_yaml21 = __toESM(require_dist(), 1);
+
+// src/load/render/kustomize-sources.ts
+var import_yaml18 = __toESM(require_dist(), 1);
+
+// src/load/render/kustomize-reading.ts
+var import_yaml20 = __toESM(require_dist(), 1);
+var FIELDS = [
+  "resources",
+  "bases",
+  "components",
+  "crds",
+  "configurations",
+  "generators",
+  "transformers",
+  "validators",
+  "patchesStrategicMerge",
+  "patches",
+  "patchesJson6902",
+  "replacements",
+  "configMapGenerator",
+  "secretGenerator",
+  "openapi",
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "helmGlobals",
+  "path",
+  "paths",
+  "files",
+  "envs",
+  "env",
+  "envFiles",
+  "repo",
+  "chartRepoUrl",
+  "chartHome",
+  "valuesFile",
+  "additionalValuesFiles",
+  "values",
+  "targetFilePath",
+  "source",
+  "targets",
+  "kind",
+  "apiVersion"
+];
+var CANONICAL = new Map(FIELDS.map((f) => [f.toLowerCase(), f]));
+
+// src/load/render/kustomize.ts
+var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
+var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
+function isRemote(entry) {
+  const e = entry.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(e) || /^[^/]*@[^/]*:/.test(e) || /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)[/:]/i.test(e) || e.includes("?") || e.includes("_git/") || e.startsWith("//");
+}
+var ROOT_LISTS = ["resources", "bases", "components", "generators", "transformers", "validators"];
+function localEntries(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  return pathEntries(data).filter((e) => !isRemote(e.path)).map((e) => e.path);
+}
+function pathEntries(k) {
+  const out = [];
+  const add = (v, root = false) => {
+    if (typeof v === "string" && v !== "" && !v.includes("\n")) out.push({ path: v, root });
+  };
+  for (const key of PATH_LISTS) if (Array.isArray(k[key])) for (const v of k[key]) add(v, ROOT_LISTS.includes(key));
+  for (const key of PATH_OBJECTS) if (Array.isArray(k[key])) for (const v of k[key]) add(v?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k[key])) continue;
+    for (const g of k[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
+      add(gen.env);
+    }
+  }
+  add(k.openapi?.path);
+  return out;
+}
+
+// src/load/overlays-found.ts
+var MAX_WALKED_KUSTOMIZATIONS = 500;
+function overlaysAmong(files, read2) {
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename3(f)));
+  const folders = [...new Set(kustomizations.map((f) => dirname9(f)))];
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set(), chartHomes: [] };
+  const chartHomes = [];
+  const used = /* @__PURE__ */ new Set();
+  const components = /* @__PURE__ */ new Set();
+  const members = new Set(kustomizations);
+  const isFolder = new Set(folders);
+  const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
+  for (const file of kustomizations) {
+    const mine = own.get(dirname9(file));
+    mine.files.push(file);
+    const text = read2(file);
+    if (text === void 0) continue;
+    const data = kustomizationData(text);
+    if (data === void 0) continue;
+    if (data?.kind === "Component") components.add(dirname9(file));
+    const k = data ?? {};
+    if (Array.isArray(k.helmCharts) && k.helmCharts.length > 0 || Array.isArray(k.helmChartInflationGenerator) && k.helmChartInflationGenerator.length > 0) {
+      const home = typeof k.helmGlobals?.chartHome === "string" && k.helmGlobals.chartHome !== "" ? k.helmGlobals.chartHome : "charts";
+      chartHomes.push(resolve6(dirname9(file), home));
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve6(dirname9(file), entry);
+      if (isFolder.has(target)) {
+        used.add(target);
+        mine.uses.push(target);
+      } else {
+        members.add(target);
+        mine.files.push(target);
+      }
+    }
+  }
+  const filesOf = (folder) => {
+    const out = /* @__PURE__ */ new Set();
+    const seen = /* @__PURE__ */ new Set();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const f = pending.pop();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const mine = own.get(f);
+      if (!mine) continue;
+      for (const x of mine.files) out.add(x);
+      pending.push(...mine.uses);
+    }
+    return out;
+  };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf, chartHomes };
+}
+var BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
+function kustomizationData(text) {
+  if (readTexts2.has(text)) return readTexts2.get(text);
+  const data = readKustomization(text);
+  if (readTexts2.size >= MAX_READ_TEXTS) readTexts2.clear();
+  readTexts2.set(text, data);
+  return data;
+}
+var readTexts2 = /* @__PURE__ */ new Map();
+var MAX_READ_TEXTS = 2 * MAX_WALKED_KUSTOMIZATIONS;
+function readKustomization(text) {
+  const fast = parseFast(text, 0);
+  if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
+  try {
+    return (0, import_yaml22.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return void 0;
+  }
+}
+
+// src/load/flux-scope.ts
+var MAX_KUSTOMIZATIONS = 5e3;
+var FLUX_GROUP = "kustomize.toolkit.fluxcd.io/";
+var OWN_SOURCE = "flux-system";
+var MAX_VARIABLES = 500;
+function stringMap(v) {
+  const out = {};
+  if (!isObject2(v)) return out;
+  for (const [k, x] of Object.entries(v).slice(0, MAX_VARIABLES)) if (typeof x === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) out[k] = x;
+  return out;
+}
+function ownKustomizations(files, root) {
+  const out = [];
+  for (const f of files) {
+    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS || f.absPath === void 0 || f.origin) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "Kustomization" || typeof o.apiVersion !== "string" || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject2(o.spec)) continue;
+      const { path, sourceRef } = o.spec;
+      if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
+      const rel = typeof path === "string" && path !== "" ? path : ".";
+      if (isAbsolute4(rel) || isPlaceholder(rel)) continue;
+      const dir = normalize(join6(root, rel));
+      if (dir !== root && !dir.startsWith(root + sep5)) continue;
+      out.push({ file: f.absPath, dir, spec: o.spec, metadata: isObject2(o.metadata) ? o.metadata : {} });
+    }
+  }
+  return out;
+}
+function scopesIn(files, kustomizations) {
+  const out = [];
+  const wanted = [];
+  for (const k of kustomizations) {
+    const { targetNamespace, postBuild } = k.spec;
+    const namespace = typeof targetNamespace === "string" && targetNamespace !== "" && !isPlaceholder(targetNamespace) ? targetNamespace : void 0;
+    const post = isObject2(postBuild) ? postBuild : {};
+    const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject2) : [];
+    if (namespace === void 0 && post.substitute === void 0 && from.length === 0) continue;
+    const scope = { dir: k.dir, namespace, substitute: void 0 };
+    out.push(scope);
+    if (post.substitute !== void 0 || from.length > 0) {
+      const ns = typeof k.metadata.namespace === "string" ? k.metadata.namespace : OWN_SOURCE;
+      wanted.push({
+        scope,
+        own: stringMap(post.substitute),
+        // Secrets are left out: their values are not substituted (their variables stay unknown).
+        from: from.flatMap((x) => x.kind === "ConfigMap" && typeof x.name === "string" ? [{ name: x.name, namespace: ns, optional: x.optional === true }] : [x.kind === "Secret" ? { name: "", namespace: "", optional: true } : { name: "", namespace: "", optional: false }])
+      });
+    }
+  }
+  if (wanted.length > 0) {
+    const maps = configMapsNamed(files, new Set(wanted.flatMap((w) => w.from.map((x) => x.name)).filter(Boolean)));
+    for (const w of wanted) {
+      const vars = {};
+      let known = true;
+      for (const x of w.from) {
+        const data = x.name ? maps.get(`${x.namespace}/${x.name}`) : void 0;
+        if (!data) {
+          if (!x.optional) known = false;
+          continue;
+        }
+        Object.assign(vars, data);
+      }
+      w.scope.substitute = known ? { ...vars, ...w.own } : void 0;
+    }
+  }
+  return out.filter((s) => s.namespace !== void 0 || s.substitute !== void 0);
+}
+function configMapsNamed(files, names2) {
+  const out = /* @__PURE__ */ new Map();
+  if (names2.size === 0) return out;
+  for (const f of files) {
+    if (!f.text.includes("ConfigMap") || ![...names2].some((n) => f.text.includes(n))) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "ConfigMap" || o.apiVersion !== "v1" || !isObject2(o.metadata)) continue;
+      const { name: name2, namespace } = o.metadata;
+      if (typeof name2 !== "string" || !names2.has(name2)) continue;
+      out.set(`${typeof namespace === "string" ? namespace : OWN_SOURCE}/${name2}`, stringMap(o.data));
+    }
+  }
+  return out;
+}
+var isObject2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+function fluxScoping(all, root) {
+  const files = all.flatMap((r) => r.ok ? [r.file] : []);
+  const kustomizations = root === void 0 ? [] : ownKustomizations(files, root);
+  if (root === void 0 || kustomizations.length === 0) return { scope: (r) => r, clusters: fluxClusters([], [], "", overlaysAmong([], () => void 0)) };
+  const scopes = scopesIn(files, kustomizations);
+  const byPath = new Map(files.flatMap((f) => f.absPath !== void 0 && !f.origin ? [[f.absPath, f.text]] : []));
+  const paths = [...byPath.keys()];
+  const clusters = fluxClusters(kustomizations, paths, root, overlaysAmong(paths, (p) => byPath.get(p)));
+  const several = clusters.names.length > 1;
+  const scope = (r) => {
+    if (!r.ok || r.file.absPath === void 0 || r.file.origin) return r;
+    const abs = r.file.absPath;
+    const deployedBy = several ? clusters.clustersOf(abs) : [];
+    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep5));
+    if (mine.length === 0 && deployedBy.length === 0) return r;
+    const names2 = new Set(mine.map((s) => s.namespace));
+    const target = mine.length === 0 ? void 0 : names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
+    const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
+    const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
+    return { ok: true, file: { ...r.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} } };
+  };
+  return { scope, clusters };
+}
+
 // src/eslint/plugin.ts
 var SETTINGS = "ESLint settings";
 var SETTINGS_KEYS = ["config", "context", "istioVersion", "repositoryContext"];
@@ -32476,7 +32821,7 @@ function loadConfig(file) {
   return { config, stamp: text };
 }
 function environmentFor(cwd, settings, settingsKey, physicalFile) {
-  const configFile = settings.config !== void 0 ? resolve6(cwd, settings.config) : findConfigFile(dirname8(physicalFile));
+  const configFile = settings.config !== void 0 ? resolve7(cwd, settings.config) : findConfigFile(dirname10(physicalFile));
   const { config: fileConfig, stamp } = loadConfig(configFile);
   const key = `${cwd}\0${settingsKey}\0${configFile ?? ""}`;
   const known = environments.get(key);
@@ -32486,7 +32831,7 @@ function environmentFor(cwd, settings, settingsKey, physicalFile) {
     ...config,
     rules: Object.fromEntries(allRules.map((r) => [r.name, { level: "error", options: effectiveSetting(config, r).options }]))
   };
-  const ignoreBase = config.filePath ? dirname8(config.filePath) : cwd;
+  const ignoreBase = config.filePath ? dirname10(config.filePath) : cwd;
   const env = {
     cwd,
     config,
@@ -32500,28 +32845,39 @@ function environmentFor(cwd, settings, settingsKey, physicalFile) {
   return env;
 }
 function readContext(cwd, settings, config) {
-  const { files, missing } = discoverContext({ cwd, paths: settings.context.map((p) => resolve6(cwd, p)), config });
+  const { files, missing } = discoverContext({ cwd, paths: settings.context.map((p) => resolve7(cwd, p)), config });
   if (missing !== void 0) throw new ConfigError(SETTINGS, "meshlint.context", `${missing}: no such file or directory (paths are relative to ESLint's working directory)`);
-  const byFile = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    const resources = factResources([readSource(f, cwd)], config);
-    if (resources.length > 0) byFile.set(f, resources);
-  }
+  const named = files.map((f) => readSource(f, cwd));
+  const seen = new Set(files);
   const root = settings.repositoryContext ? repositoryForContext(cwd, config) : void 0;
-  for (const read2 of readRepositoryContext(root === void 0 ? [] : [root], { cwd, config, skip: (f) => byFile.has(f) }).files) {
-    const resources = factResources([read2], config);
-    if (resources.length > 0 && read2.ok && read2.file.absPath) byFile.set(read2.file.absPath, resources);
+  const rest = readRepositoryContext(root === void 0 ? [] : [root], { cwd, config, skip: (f) => seen.has(f) }).files;
+  const flux = fluxScoping([...named, ...rest], root ?? repoRoot(cwd));
+  const byFile = /* @__PURE__ */ new Map();
+  const clustersOf = /* @__PURE__ */ new Map();
+  for (const read2 of [...named, ...rest]) {
+    const scoped = flux.scope(read2);
+    const path = scoped.ok ? scoped.file.absPath : void 0;
+    if (path === void 0 || byFile.has(path)) continue;
+    const resources = factResources([scoped], config);
+    if (resources.length > 0) byFile.set(path, resources);
+    if (scoped.ok && scoped.file.clusters) clustersOf.set(path, scoped.file.clusters);
   }
-  return { byFile, all: [...byFile.values()].flat() };
+  return { byFile, all: [...byFile.values()].flat(), scope: flux.scope, clustersOf };
 }
 function contextExcept(context, file) {
-  if (!context.byFile.has(file)) return context.all;
-  return [...context.byFile].flatMap(([f, resources]) => f === file ? [] : resources);
+  const mine = context.clustersOf.get(file);
+  const cluster = mine?.length === 1 ? mine[0] : void 0;
+  if (!context.byFile.has(file) && cluster === void 0) return context.all;
+  return [...context.byFile].flatMap(([f, resources]) => {
+    if (f === file) return [];
+    const theirs = context.clustersOf.get(f);
+    return cluster !== void 0 && theirs !== void 0 && theirs.length > 0 && !theirs.includes(cluster) ? [] : resources;
+  });
 }
 function lintedLikeTheCli(file, env) {
   const found = discover({ cwd: env.cwd, patterns: [file], ignorePatterns: env.config.ignorePatterns, ignoreBase: env.ignoreBase, useGitignore: true });
   if (found.skipped.length > 0) return false;
-  const chart = found.charts[0] ?? (found.files.length === 0 ? env.chartOf(dirname8(file)) : void 0);
+  const chart = found.charts[0] ?? (found.files.length === 0 ? env.chartOf(dirname10(file)) : void 0);
   return chart === void 0;
 }
 var session;
@@ -32535,7 +32891,7 @@ function sessionFor(context, ruleId) {
     s.created.add(ruleId);
     return s;
   }
-  const physicalFile = resolve6(cwd, context.physicalFilename);
+  const physicalFile = resolve7(cwd, context.physicalFilename);
   const env = environmentFor(cwd, readSettings(raw), settingsKey, physicalFile);
   session = { filename: context.filename, text, cwd, settingsKey, created: /* @__PURE__ */ new Set([ruleId]), env, physicalFile, runs: /* @__PURE__ */ new Map() };
   return session;
@@ -32563,8 +32919,8 @@ function messagesFor(s, rule, options) {
       config = { ...s.env.config, rules: { [rule.name]: setting } };
       rules2 = [rule];
     }
-    const displayPath = displayPathOf(resolve6(s.cwd, s.filename), s.cwd);
-    const input = asTheCliReadsIt(s, displayPath) ?? decodeSource(Buffer.from(s.text, "utf8"), displayPath, s.physicalFile);
+    const displayPath = displayPathOf(resolve7(s.cwd, s.filename), s.cwd);
+    const input = s.env.context.scope(asTheCliReadsIt(s, displayPath) ?? decodeSource(Buffer.from(s.text, "utf8"), displayPath, s.physicalFile));
     const report2 = lint([input], { config, rules: rules2, cliIstioVersion: s.env.istioVersion, contextResources: contextExcept(s.env.context, s.physicalFile) });
     const byRule = /* @__PURE__ */ new Map();
     for (const m of report2.results.find((r) => r.filePath === displayPath)?.messages ?? []) {
@@ -32663,13 +33019,13 @@ function yamlComments(text) {
   const out = [];
   let offset = 0;
   let scalarNext = false;
-  for (const token of new import_yaml18.Lexer().lex(text)) {
+  for (const token of new import_yaml24.Lexer().lex(text)) {
     if (scalarNext) {
       scalarNext = false;
       offset += token.length;
       continue;
     }
-    const type = import_yaml18.CST.tokenType(token);
+    const type = import_yaml24.CST.tokenType(token);
     if (type === "scalar") {
       scalarNext = true;
       continue;

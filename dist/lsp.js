@@ -10803,6 +10803,7 @@ import { posix } from "node:path";
 // src/model/hidden-values.ts
 var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
 var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 var MAX_HIDDEN = 1e5;
 var MAX_SCAN = 1e5;
 var KEY = 3;
@@ -10842,7 +10843,7 @@ var HiddenValues = class {
       } else if (Array.isArray(v)) for (const x of v) walk2(x, depth + 1);
       else if (v !== null && typeof v === "object") {
         for (const [k, x] of Object.entries(v)) {
-          walk2(k, depth + 1);
+          if (!FIELD_NAME.test(k)) walk2(k, depth + 1);
           walk2(x, depth + 1);
         }
       }

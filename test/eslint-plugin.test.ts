@@ -221,6 +221,32 @@ test('context: the linted file\'s own copy on disk is not a fact; ESLint\'s (uns
   });
 });
 
+test('a Flux repository: ESLint places files as the CLI does (a targetNamespace, one cluster\'s Namespaces)', async () => {
+  const kustomization = (name: string, path: string, target = ''): string =>
+    `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: { name: ${name}, namespace: flux-system }\nspec:\n  path: ${path}\n${target ? `  targetNamespace: ${target}\n` : ''}  sourceRef: { kind: GitRepository, name: flux-system }\n`;
+  await inTemp(
+    {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'clusters/a/flux-system/gotk-sync.yaml': kustomization('flux-system', './clusters/a'),
+      'clusters/b/flux-system/gotk-sync.yaml': kustomization('flux-system', './clusters/b'),
+      'clusters/a/namespaces.yaml': NAMESPACE,
+      'clusters/b/namespaces.yaml': NAMESPACE.replace('istio-injection: enabled', 'istio-injection: disabled'),
+      'clusters/a/apps.yaml': kustomization('apps', './apps/a', 'shop'),
+      'clusters/b/apps.yaml': kustomization('apps', './apps/b', 'shop'),
+      // Declared elsewhere: the targetNamespace puts it in shop.
+      'apps/a/web.yaml': HOST_NETWORK.replace('namespace: shop', 'namespace: elsewhere'),
+      'apps/b/web.yaml': HOST_NETWORK.replace('namespace: shop', 'namespace: elsewhere'),
+    },
+    async (t) => {
+      for (const file of ['apps/a/web.yaml', 'apps/b/web.yaml']) {
+        const viaCli = parseJsonReport(cli(['-f', 'json', file], { cwd: t.dir })).flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} meshlint/${m.ruleId} ${m.severity}`));
+        assert.equal(brief(await lintFile(t.dir, file)), viaCli, file);
+      }
+      assert.equal(brief(await lintFile(t.dir, 'apps/a/web.yaml')), ['12:7 meshlint/injection-host-network 1'], 'cluster a injects shop');
+    },
+  );
+});
+
 test('context: a missing path is an error naming the setting', async () => {
   await inTemp({ 'apps/web.yaml': HOST_NETWORK }, async (t) => {
     try {

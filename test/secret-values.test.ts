@@ -109,6 +109,10 @@ test("HiddenValues: records every string of a Secret's values but meshlint's own
   assert.equal(hidden.hideAll({ a: ['canary-x'], n: 3 }), { a: ['(from Secret ns/s, key k)'], n: 3 });
   hidden.addAll({ q: 'say "hi"' }, 'from Secret ns/s, key q');
   assert.is(hidden.hide(`value ${JSON.stringify('say "hi"')}`), 'value "(from Secret ns/s, key q)"');
+  // Keys: a user's name (a label key) is hidden; a field of the chart's values is its public vocabulary.
+  hidden.addAll({ podLabels: { 'team.example.com/owner-x': 'a1', DB_PASSWORD_KEY: 'b2' }, holdApplicationUntilProxyStarts: true }, 'from Secret ns/s, key v');
+  assert.is(hidden.hide('Label "team.example.com/owner-x" and DB_PASSWORD_KEY'), 'Label "(from Secret ns/s, key v)" and (from Secret ns/s, key v)');
+  assert.is(hidden.hide('podLabels sets holdApplicationUntilProxyStarts'), 'podLabels sets holdApplicationUntilProxyStarts');
 });
 
 test.run();

@@ -16,6 +16,8 @@ import { suggestKey } from '../engine/schema.ts';
 import { safeText } from '../common/text.ts';
 import { findConfigFile, loadConfigFile } from '../engine/config-file.ts';
 import { discoverContext, readRepositoryContext, repositoryForContext } from '../load/context.ts';
+import { fluxScoping } from '../load/flux-scope.ts';
+import { repoRoot } from '../load/boundary.ts';
 import { chartFinder, discover } from '../load/discover.ts';
 import { decodeSource, displayPathOf, readRegularFile, readSource, type ReadOutcome } from '../load/read.ts';
 import { parseIstioVersion } from '../model/install/istio-version.ts';
@@ -66,6 +68,10 @@ function readSettings(raw: unknown): MeshlintSettings {
 interface ContextFacts {
   readonly byFile: ReadonlyMap<string, readonly Resource[]>;
   readonly all: readonly Resource[];
+  /** What Flux does to a file of the repository (targetNamespace, variables, clusters), as the CLI reads it. */
+  readonly scope: (r: ReadOutcome) => ReadOutcome;
+  /** The clusters that deploy each context file, in a repository of several (load/flux-clusters.ts). */
+  readonly clustersOf: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Everything a lint needs besides the file: per (cwd, settings, config file as it is now). */
@@ -133,24 +139,39 @@ function environmentFor(cwd: string, settings: MeshlintSettings, settingsKey: st
 function readContext(cwd: string, settings: MeshlintSettings, config: Config): ContextFacts {
   const { files, missing } = discoverContext({ cwd, paths: settings.context.map((p) => resolve(cwd, p)), config });
   if (missing !== undefined) throw new ConfigError(SETTINGS, 'meshlint.context', `${missing}: no such file or directory (paths are relative to ESLint's working directory)`);
-  const byFile = new Map<string, Resource[]>();
-  for (const f of files) {
-    const resources = factResources([readSource(f, cwd)], config);
-    if (resources.length > 0) byFile.set(f, resources);
-  }
+  const named = files.map((f) => readSource(f, cwd));
+  const seen = new Set(files);
   // The rest of the repository, as the CLI reads it: what the named context defines wins over it.
   const root = settings.repositoryContext ? repositoryForContext(cwd, config) : undefined;
-  for (const read of readRepositoryContext(root === undefined ? [] : [root], { cwd, config, skip: (f) => byFile.has(f) }).files) {
-    const resources = factResources([read], config);
-    if (resources.length > 0 && read.ok && read.file.absPath) byFile.set(read.file.absPath, resources);
+  const rest = readRepositoryContext(root === undefined ? [] : [root], { cwd, config, skip: (f) => seen.has(f) }).files;
+  // Flux's Kustomizations place the files they build (a namespace, variables, a cluster), as in the CLI.
+  const flux = fluxScoping([...named, ...rest], root ?? repoRoot(cwd));
+  const byFile = new Map<string, Resource[]>();
+  const clustersOf = new Map<string, readonly string[]>();
+  for (const read of [...named, ...rest]) {
+    const scoped = flux.scope(read);
+    const path = scoped.ok ? scoped.file.absPath : undefined;
+    if (path === undefined || byFile.has(path)) continue;
+    const resources = factResources([scoped], config);
+    if (resources.length > 0) byFile.set(path, resources);
+    if (scoped.ok && scoped.file.clusters) clustersOf.set(path, scoped.file.clusters);
   }
-  return { byFile, all: [...byFile.values()].flat() };
+  return { byFile, all: [...byFile.values()].flat(), scope: flux.scope, clustersOf };
 }
 
-/** The context's facts without the linted file's copy on disk: ESLint's text of it is the truth. */
+/**
+ * The context's facts without the linted file's copy on disk (ESLint's text of it is the
+ * truth), and without the files of clusters other than the one that deploys it.
+ */
 function contextExcept(context: ContextFacts, file: string): readonly Resource[] {
-  if (!context.byFile.has(file)) return context.all;
-  return [...context.byFile].flatMap(([f, resources]) => (f === file ? [] : resources));
+  const mine = context.clustersOf.get(file);
+  const cluster = mine?.length === 1 ? mine[0] : undefined;
+  if (!context.byFile.has(file) && cluster === undefined) return context.all;
+  return [...context.byFile].flatMap(([f, resources]) => {
+    if (f === file) return [];
+    const theirs = context.clustersOf.get(f);
+    return cluster !== undefined && theirs !== undefined && theirs.length > 0 && !theirs.includes(cluster) ? [] : resources;
+  });
 }
 
 /**
@@ -240,7 +261,7 @@ function messagesFor(s: Session, rule: MeshlintRule, options: readonly unknown[]
     }
     const displayPath = displayPathOf(resolve(s.cwd, s.filename), s.cwd);
     // ESLint's text has no BOM; decodeSource would strip one, so fix offsets match ESLint's.
-    const input = asTheCliReadsIt(s, displayPath) ?? decodeSource(Buffer.from(s.text, 'utf8'), displayPath, s.physicalFile);
+    const input = s.env.context.scope(asTheCliReadsIt(s, displayPath) ?? decodeSource(Buffer.from(s.text, 'utf8'), displayPath, s.physicalFile));
     const report = lint([input], { config, rules, cliIstioVersion: s.env.istioVersion, contextResources: contextExcept(s.env.context, s.physicalFile) });
     const byRule = new Map<string, LintMessage[]>();
     for (const m of report.results.find((r) => r.filePath === displayPath)?.messages ?? []) {

@@ -16,6 +16,9 @@ export type SecretOrigin = string;
 const VOCABULARY = new Set(['', 'true', 'false', 'yes', 'no', 'on', 'off', 'default', 'auto', 'enabled', 'disabled', 'none', 'ambient', 'istiod', 'cni', 'ztunnel']);
 const SHOWN_AS_IS = (s: string): boolean => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
 
+/** A key shaped as a chart's values field (camelCase letters and digits), not a user's name. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
 /** Bounds what one run records (each Secret text is bounded already) and what one Secret text costs to walk. */
 const MAX_HIDDEN = 100_000;
 const MAX_SCAN = 100_000;
@@ -58,9 +61,11 @@ export class HiddenValues {
         if (quoted !== v) this.add(quoted, origin);
       } else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
       else if (v !== null && typeof v === 'object') {
-        // Keys too: a label or annotation a Secret's values set is named by its key in messages.
+        // Keys too, when they are the user's names (a label or annotation key, an env variable)
+        // rather than a field of the chart's values (`revision`, `holdApplicationUntilProxyStarts`):
+        // those are the chart's public vocabulary, and meshlint's own text uses them.
         for (const [k, x] of Object.entries(v)) {
-          walk(k, depth + 1);
+          if (!FIELD_NAME.test(k)) walk(k, depth + 1);
           walk(x, depth + 1);
         }
       }
