@@ -1308,8 +1308,8 @@ var require_semaphore = __commonJS({
         this._waiting = [];
       }
       lock(thunk) {
-        return new Promise((resolve7, reject) => {
-          this._waiting.push({ thunk, resolve: resolve7, reject });
+        return new Promise((resolve8, reject) => {
+          this._waiting.push({ thunk, resolve: resolve8, reject });
           this.runNext();
         });
       }
@@ -2935,9 +2935,9 @@ ${JSON.stringify(message, null, 4)}`);
           if (typeof cancellationStrategy.sender.enableCancellation === "function") {
             cancellationStrategy.sender.enableCancellation(requestMessage);
           }
-          return new Promise(async (resolve7, reject) => {
+          return new Promise(async (resolve8, reject) => {
             const resolveWithCleanup = (r) => {
-              resolve7(r);
+              resolve8(r);
               cancellationStrategy.sender.cleanup(id);
               disposable?.dispose();
             };
@@ -8579,8 +8579,8 @@ var require_server = __commonJS({
         if (value instanceof Promise) {
           return value;
         } else if (Is2.thenable(value)) {
-          return new Promise((resolve7, reject) => {
-            value.then((resolved) => resolve7(resolved), (error) => reject(error));
+          return new Promise((resolve8, reject) => {
+            value.then((resolved) => resolve8(resolved), (error) => reject(error));
           });
         } else {
           return Promise.resolve(value);
@@ -8864,7 +8864,7 @@ var require_files = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FileSystem = void 0;
     exports.uriToFilePath = uriToFilePath;
-    exports.resolve = resolve7;
+    exports.resolve = resolve8;
     exports.resolveGlobalNodePath = resolveGlobalNodePath;
     exports.resolveGlobalYarnPath = resolveGlobalYarnPath;
     exports.resolveModulePath = resolveModulePath;
@@ -8893,7 +8893,7 @@ var require_files = __commonJS({
     function isWindows() {
       return process.platform === "win32";
     }
-    function resolve7(moduleName, nodePath, cwd, tracer) {
+    function resolve8(moduleName, nodePath, cwd, tracer) {
       const nodePathKey = "NODE_PATH";
       const app = [
         "var p = process;",
@@ -8912,7 +8912,7 @@ var require_files = __commonJS({
         "}",
         "});"
       ].join("");
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         const env = process.env;
         const newEnv = /* @__PURE__ */ Object.create(null);
         Object.keys(env).forEach((key) => newEnv[key] = env[key]);
@@ -8944,7 +8944,7 @@ var require_files = __commonJS({
             if (message2.c === "r") {
               cp.send({ c: "e" });
               if (message2.s) {
-                resolve8(message2.r);
+                resolve9(message2.r);
               } else {
                 reject(new Error(`Failed to resolve module: ${moduleName}`));
               }
@@ -9072,17 +9072,17 @@ var require_files = __commonJS({
         if (!path.isAbsolute(nodePath)) {
           nodePath = path.join(workspaceRoot, nodePath);
         }
-        return resolve7(moduleName, nodePath, nodePath, tracer).then((value) => {
+        return resolve8(moduleName, nodePath, nodePath, tracer).then((value) => {
           if (FileSystem.isParent(nodePath, value)) {
             return value;
           } else {
             return Promise.reject(new Error(`Failed to load ${moduleName} from node path location.`));
           }
         }).then(void 0, (_error) => {
-          return resolve7(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
+          return resolve8(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
         });
       } else {
-        return resolve7(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
+        return resolve8(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
       }
     }
   }
@@ -9164,10 +9164,10 @@ var require_ril = __commonJS({
         return api_1.Disposable.create(() => this.stream.off("end", listener));
       }
       write(data, encoding) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           const callback = (error) => {
             if (error === void 0 || error === null) {
-              resolve7();
+              resolve8();
             } else {
               reject(error);
             }
@@ -9459,10 +9459,10 @@ var require_main = __commonJS({
     }
     function createClientPipeTransport(pipeName, encoding = "utf-8") {
       let connectResolve;
-      const connected = new Promise((resolve7, _reject) => {
-        connectResolve = resolve7;
+      const connected = new Promise((resolve8, _reject) => {
+        connectResolve = resolve8;
       });
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const server = (0, net_1.createServer)((socket) => {
           server.close();
           connectResolve([
@@ -9473,7 +9473,7 @@ var require_main = __commonJS({
         server.on("error", reject);
         server.listen(pipeName, () => {
           server.removeListener("error", reject);
-          resolve7({
+          resolve8({
             onConnected: () => {
               return connected;
             }
@@ -9490,10 +9490,10 @@ var require_main = __commonJS({
     }
     function createClientSocketTransport(port, encoding = "utf-8") {
       let connectResolve;
-      const connected = new Promise((resolve7, _reject) => {
-        connectResolve = resolve7;
+      const connected = new Promise((resolve8, _reject) => {
+        connectResolve = resolve8;
       });
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const server = (0, net_1.createServer)((socket) => {
           server.close();
           connectResolve([
@@ -9510,7 +9510,7 @@ var require_main = __commonJS({
             return;
           }
           const boundPort = address.port;
-          resolve7({
+          resolve8({
             port: () => boundPort,
             onConnected: () => {
               return connected;
@@ -10255,7 +10255,7 @@ var StrictMessageReader = class extends import_node.AbstractMessageReader {
 };
 
 // src/lsp/worker.ts
-import { basename as basename3 } from "node:path";
+import { basename as basename5 } from "node:path";
 
 // src/common/builtins.ts
 import { createRequire } from "node:module";
@@ -10265,7 +10265,7 @@ var workerThreads = () => nodeRequire("node:worker_threads");
 // src/lsp/workspace.ts
 var import_vscode_languageserver = __toESM(require_api3(), 1);
 import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute4, join as join5, relative as relative4, resolve as resolve6 } from "node:path";
+import { basename as basename4, dirname as dirname9, isAbsolute as isAbsolute5, join as join7, relative as relative5, resolve as resolve7 } from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/model/data/workload-kinds.ts
@@ -14325,10 +14325,10 @@ function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeE
   let offset = bm.offset;
   let commentEnd = null;
   for (const collItem of bm.items) {
-    const { start, key, sep: sep3, value } = collItem;
+    const { start, key, sep: sep5, value } = collItem;
     const keyProps = resolveProps(start, {
       indicator: "explicit-key-ind",
-      next: key ?? sep3?.[0],
+      next: key ?? sep5?.[0],
       offset,
       onError,
       parentIndent: bm.indent,
@@ -14342,7 +14342,7 @@ function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeE
         else if ("indent" in key && key.indent !== bm.indent)
           onError(offset, "BAD_INDENT", startColMsg);
       }
-      if (!keyProps.anchor && !keyProps.tag && !sep3) {
+      if (!keyProps.anchor && !keyProps.tag && !sep5) {
         commentEnd = keyProps.end;
         if (keyProps.comment) {
           if (map2.comment)
@@ -14366,7 +14366,7 @@ function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeE
     ctx.atKey = false;
     if (mapIncludes(ctx, map2.items, keyNode))
       onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-    const valueProps = resolveProps(sep3 ?? [], {
+    const valueProps = resolveProps(sep5 ?? [], {
       indicator: "map-value-ind",
       next: value,
       offset: keyNode.range[2],
@@ -14382,7 +14382,7 @@ function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeE
         if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
           onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
       }
-      const valueNode = value ? composeNode2(ctx, value, valueProps, onError) : composeEmptyNode2(ctx, offset, sep3, null, valueProps, onError);
+      const valueNode = value ? composeNode2(ctx, value, valueProps, onError) : composeEmptyNode2(ctx, offset, sep5, null, valueProps, onError);
       if (ctx.schema.compat)
         flowIndentCheck(bm.indent, value, onError);
       offset = valueNode.range[2];
@@ -14458,7 +14458,7 @@ function resolveEnd(end, offset, reqSpace, onError) {
   let comment = "";
   if (end) {
     let hasSpace = false;
-    let sep3 = "";
+    let sep5 = "";
     for (const token of end) {
       const { source, type } = token;
       switch (type) {
@@ -14472,13 +14472,13 @@ function resolveEnd(end, offset, reqSpace, onError) {
           if (!comment)
             comment = cb;
           else
-            comment += sep3 + cb;
-          sep3 = "";
+            comment += sep5 + cb;
+          sep5 = "";
           break;
         }
         case "newline":
           if (comment)
-            sep3 += source;
+            sep5 += source;
           hasSpace = true;
           break;
         default:
@@ -14507,18 +14507,18 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
   let offset = fc.offset + fc.start.source.length;
   for (let i = 0; i < fc.items.length; ++i) {
     const collItem = fc.items[i];
-    const { start, key, sep: sep3, value } = collItem;
+    const { start, key, sep: sep5, value } = collItem;
     const props = resolveProps(start, {
       flow: fcName,
       indicator: "explicit-key-ind",
-      next: key ?? sep3?.[0],
+      next: key ?? sep5?.[0],
       offset,
       onError,
       parentIndent: fc.indent,
       startOnNewline: false
     });
     if (!props.found) {
-      if (!props.anchor && !props.tag && !sep3 && !value) {
+      if (!props.anchor && !props.tag && !sep5 && !value) {
         if (i === 0 && props.comma)
           onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
         else if (i < fc.items.length - 1)
@@ -14572,8 +14572,8 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
         }
       }
     }
-    if (!isMap2 && !sep3 && !props.found) {
-      const valueNode = value ? composeNode2(ctx, value, props, onError) : composeEmptyNode2(ctx, props.end, sep3, null, props, onError);
+    if (!isMap2 && !sep5 && !props.found) {
+      const valueNode = value ? composeNode2(ctx, value, props, onError) : composeEmptyNode2(ctx, props.end, sep5, null, props, onError);
       coll.items.push(valueNode);
       offset = valueNode.range[2];
       if (isBlock(value))
@@ -14585,7 +14585,7 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
       if (isBlock(key))
         onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
       ctx.atKey = false;
-      const valueProps = resolveProps(sep3 ?? [], {
+      const valueProps = resolveProps(sep5 ?? [], {
         flow: fcName,
         indicator: "map-value-ind",
         next: value,
@@ -14596,8 +14596,8 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
       });
       if (valueProps.found) {
         if (!isMap2 && !props.found && ctx.options.strict) {
-          if (sep3)
-            for (const st of sep3) {
+          if (sep5)
+            for (const st of sep5) {
               if (st === valueProps.found)
                 break;
               if (st.type === "newline") {
@@ -14614,7 +14614,7 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
         else
           onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
       }
-      const valueNode = value ? composeNode2(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode2(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+      const valueNode = value ? composeNode2(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode2(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
       if (valueNode) {
         if (isBlock(value))
           onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -14774,7 +14774,7 @@ function resolveBlockScalar(ctx, scalar, onError) {
       chompStart = i + 1;
   }
   let value = "";
-  let sep3 = "";
+  let sep5 = "";
   let prevMoreIndented = false;
   for (let i = 0; i < contentStart; ++i)
     value += lines[i][0].slice(trimIndent) + "\n";
@@ -14791,24 +14791,24 @@ function resolveBlockScalar(ctx, scalar, onError) {
       indent = "";
     }
     if (type === Scalar.BLOCK_LITERAL) {
-      value += sep3 + indent.slice(trimIndent) + content;
-      sep3 = "\n";
+      value += sep5 + indent.slice(trimIndent) + content;
+      sep5 = "\n";
     } else if (indent.length > trimIndent || content[0] === "	") {
-      if (sep3 === " ")
-        sep3 = "\n";
-      else if (!prevMoreIndented && sep3 === "\n")
-        sep3 = "\n\n";
-      value += sep3 + indent.slice(trimIndent) + content;
-      sep3 = "\n";
+      if (sep5 === " ")
+        sep5 = "\n";
+      else if (!prevMoreIndented && sep5 === "\n")
+        sep5 = "\n\n";
+      value += sep5 + indent.slice(trimIndent) + content;
+      sep5 = "\n";
       prevMoreIndented = true;
     } else if (content === "") {
-      if (sep3 === "\n")
+      if (sep5 === "\n")
         value += "\n";
       else
-        sep3 = "\n";
+        sep5 = "\n";
     } else {
-      value += sep3 + content;
-      sep3 = " ";
+      value += sep5 + content;
+      sep5 = " ";
       prevMoreIndented = false;
     }
   }
@@ -14983,25 +14983,25 @@ function unfoldLines(source) {
     trimBoth = /^[ \t]+|[ \t]+$/g;
   }
   let res = match[1].replace(trimEnd, "");
-  let sep3 = " ";
+  let sep5 = " ";
   let pos = line.lastIndex;
   while (match = line.exec(source)) {
     const lm = match[1].replace(trimBoth, "");
     if (lm === "") {
-      if (sep3 === "\n")
-        res += sep3;
+      if (sep5 === "\n")
+        res += sep5;
       else
-        sep3 = "\n";
+        sep5 = "\n";
     } else {
-      res += sep3 + lm;
-      sep3 = " ";
+      res += sep5 + lm;
+      sep5 = " ";
     }
     pos = line.lastIndex;
   }
   const last = /[ \t]*(.*)/sy;
   last.lastIndex = pos;
   match = last.exec(source);
-  return res + sep3 + (match?.[1] ?? "");
+  return res + sep5 + (match?.[1] ?? "");
 }
 function doubleQuotedValue(source, onError) {
   let res = "";
@@ -15757,14 +15757,14 @@ function stringifyToken(token) {
     }
   }
 }
-function stringifyItem({ start, key, sep: sep3, value }) {
+function stringifyItem({ start, key, sep: sep5, value }) {
   let res = "";
   for (const st of start)
     res += st.source;
   if (key)
     res += stringifyToken(key);
-  if (sep3)
-    for (const st of sep3)
+  if (sep5)
+    for (const st of sep5)
       res += st.source;
   if (value)
     res += stringifyToken(value);
@@ -16880,18 +16880,18 @@ var Parser = class {
     if (this.type === "map-value-ind") {
       const prev = getPrevProps(this.peek(2));
       const start = getFirstKeyStartProps(prev);
-      let sep3;
+      let sep5;
       if (scalar.end) {
-        sep3 = scalar.end;
-        sep3.push(this.sourceToken);
+        sep5 = scalar.end;
+        sep5.push(this.sourceToken);
         delete scalar.end;
       } else
-        sep3 = [this.sourceToken];
+        sep5 = [this.sourceToken];
       const map2 = {
         type: "block-map",
         offset: scalar.offset,
         indent: scalar.indent,
-        items: [{ start, key: scalar, sep: sep3 }]
+        items: [{ start, key: scalar, sep: sep5 }]
       };
       this.onKeyLine = true;
       this.stack[this.stack.length - 1] = map2;
@@ -17044,15 +17044,15 @@ var Parser = class {
             } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
               const start2 = getFirstKeyStartProps(it.start);
               const key = it.key;
-              const sep3 = it.sep;
-              sep3.push(this.sourceToken);
+              const sep5 = it.sep;
+              sep5.push(this.sourceToken);
               delete it.key;
               delete it.sep;
               this.stack.push({
                 type: "block-map",
                 offset: this.offset,
                 indent: this.indent,
-                items: [{ start: start2, key, sep: sep3 }]
+                items: [{ start: start2, key, sep: sep5 }]
               });
             } else if (start.length > 0) {
               it.sep = it.sep.concat(start, this.sourceToken);
@@ -17246,13 +17246,13 @@ var Parser = class {
         const prev = getPrevProps(parent);
         const start = getFirstKeyStartProps(prev);
         fixFlowSeqItems(fc);
-        const sep3 = fc.end.splice(1, fc.end.length);
-        sep3.push(this.sourceToken);
+        const sep5 = fc.end.splice(1, fc.end.length);
+        sep5.push(this.sourceToken);
         const map2 = {
           type: "block-map",
           offset: fc.offset,
           indent: fc.indent,
-          items: [{ start, key: fc, sep: sep3 }]
+          items: [{ start, key: fc, sep: sep5 }]
         };
         this.onKeyLine = true;
         this.stack[this.stack.length - 1] = map2;
@@ -17402,6 +17402,25 @@ function parseDocument(source, options = {}) {
     doc.warnings.forEach(prettifyError(source, lineCounter));
   }
   return doc;
+}
+function parse(src, reviver, options) {
+  let _reviver = void 0;
+  if (typeof reviver === "function") {
+    _reviver = reviver;
+  } else if (options === void 0 && reviver && typeof reviver === "object") {
+    options = reviver;
+  }
+  const doc = parseDocument(src, options);
+  if (!doc)
+    return null;
+  doc.warnings.forEach((warning) => warn(doc.options.logLevel, warning));
+  if (doc.errors.length > 0) {
+    if (doc.options.logLevel !== "silent")
+      throw doc.errors[0];
+    else
+      doc.errors = [];
+  }
+  return doc.toJS(Object.assign({ reviver: _reviver }, options));
 }
 
 // src/parse/limits.ts
@@ -21115,14 +21134,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep3, h, mi, sec, zone] = m;
+  const [, y, mo, d, sep5, h, mi, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep3 === void 0) return true;
-  if (sep3 === " " !== (zone === void 0)) return false;
+  if (sep5 === void 0) return true;
+  if (sep5 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -21194,18 +21213,18 @@ function directiveProblem(text) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text = exact;
-  let sep3 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep3 = 0;
+  let sep5 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep5 = 0;
   else {
     const i = text.indexOf("\n---");
-    if (i !== -1) sep3 = i + 1;
+    if (i !== -1) sep5 = i + 1;
   }
-  if (sep3 !== -1) {
-    const nl = text.indexOf("\n", sep3);
-    const line = text.slice(sep3, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  if (sep5 !== -1) {
+    const nl = text.indexOf("\n", sep5);
+    const line = text.slice(sep5, nl === -1 ? text.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep3 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep3) + " ".repeat(line.length) + text.slice(sep3 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep5 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep5) + " ".repeat(line.length) + text.slice(sep5 + line.length);
   }
   text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
   const bad = disallowedCharacter(text, 0, text.length, json);
@@ -26681,7 +26700,7 @@ var InstallFactsBuilder = class {
       list4.push(c);
       meshWide.set(c.key, list4);
     }
-    const resolve7 = (revision, key, label, config2) => {
+    const resolve8 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -26719,12 +26738,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve7(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve7(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve7(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve7(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve7(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve7(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve8(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve8(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve8(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve8(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve8(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve8(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -40243,12 +40262,344 @@ function walk(dir, ig, out, visiting, boundary) {
   visiting.delete(real);
 }
 
+// src/load/flux-scope.ts
+import { isAbsolute as isAbsolute4, join as join6, normalize, sep as sep4 } from "node:path";
+
+// src/load/flux-clusters.ts
+import { dirname as dirname7, join as join5, relative as relative4, sep as sep3 } from "node:path";
+var MAX_CLUSTERS = 64;
+var MAX_REACHED = 2e3;
+var MAX_FALLBACK = 500;
+var NONE = { names: [], clustersOf: () => [], tooMany: void 0 };
+var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep3) ? dir : dir + sep3);
+function fluxClusters(kustomizations, paths, root2, overlays) {
+  if (kustomizations.length === 0) return NONE;
+  const sorted = [...new Set(paths)].sort();
+  const filesUnder = (dir) => {
+    const prefix = dir.endsWith(sep3) ? dir : dir + sep3;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (sorted[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out = [];
+    for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+    return out;
+  };
+  const declaredIn = /* @__PURE__ */ new Map();
+  for (const k of kustomizations) declaredIn.set(k.file, [...declaredIn.get(k.file) ?? [], k]);
+  const reach = (start) => {
+    const files = /* @__PURE__ */ new Set();
+    const dirs = /* @__PURE__ */ new Set();
+    const queue = [start];
+    while (queue.length > 0 && dirs.size < MAX_REACHED) {
+      const dir = queue.shift();
+      if (dirs.has(dir)) continue;
+      dirs.add(dir);
+      const met = filesUnder(dir);
+      for (const folder of overlays.folders) if (under(folder, dir)) met.push(...overlays.filesOf(folder));
+      for (const f of met) {
+        if (files.has(f)) continue;
+        files.add(f);
+        for (const k of declaredIn.get(f) ?? []) if (!dirs.has(k.dir)) queue.push(k.dir);
+      }
+    }
+    return { files, dirs };
+  };
+  let entries2 = [...new Set(kustomizations.filter((k) => under(k.file, k.dir)).map((k) => k.dir))];
+  if (entries2.length === 0 && kustomizations.length <= MAX_FALLBACK) {
+    const reachedByOthers = /* @__PURE__ */ new Set();
+    for (const k of kustomizations) for (const f of reach(k.dir).files) if (f !== k.file) reachedByOthers.add(f);
+    entries2 = [...new Set(kustomizations.filter((k) => !reachedByOthers.has(k.file)).map((k) => dirname7(k.file)))];
+  }
+  if (entries2.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries2.length };
+  const nameOf = (dir) => relative4(root2, dir).split(sep3).join("/") || ".";
+  const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    names: clusters.map((c) => c.name),
+    tooMany: void 0,
+    // A folder (an overlay built) is reached when its kustomization is.
+    clustersOf: (path) => clusters.filter((c) => c.files.has(path) || KUSTOMIZATION_FILES.some((k) => c.files.has(join5(path, k))) || [...c.dirs].some((d) => under(path, d))).map((c) => c.name)
+  };
+}
+
+// src/load/overlays-found.ts
+import { basename as basename3, dirname as dirname8, resolve as resolve6 } from "node:path";
+
+// src/load/render/process.ts
+var TIME_LIMIT_MS = 5 * 6e4;
+var MAX_OUTPUT = 256 * 1024 * 1024;
+var MAX_MEMORY_MB = 2048;
+var MEMORY_SPENT = { cause: `it needed more memory than a render may use (${MAX_MEMORY_MB} MB)`, fix: "Check what it writes: a template that repeats without end, or values far larger than the chart expects." };
+
+// src/load/render/kustomize-reading.ts
+var FIELDS = [
+  "resources",
+  "bases",
+  "components",
+  "crds",
+  "configurations",
+  "generators",
+  "transformers",
+  "validators",
+  "patchesStrategicMerge",
+  "patches",
+  "patchesJson6902",
+  "replacements",
+  "configMapGenerator",
+  "secretGenerator",
+  "openapi",
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "helmGlobals",
+  "path",
+  "paths",
+  "files",
+  "envs",
+  "env",
+  "envFiles",
+  "repo",
+  "chartRepoUrl",
+  "chartHome",
+  "valuesFile",
+  "additionalValuesFiles",
+  "values",
+  "targetFilePath",
+  "source",
+  "targets",
+  "kind",
+  "apiVersion"
+];
+var CANONICAL = new Map(FIELDS.map((f) => [f.toLowerCase(), f]));
+
+// src/load/render/kustomize.ts
+var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
+var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
+function isRemote(entry) {
+  const e = entry.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(e) || /^[^/]*@[^/]*:/.test(e) || /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)[/:]/i.test(e) || e.includes("?") || e.includes("_git/") || e.startsWith("//");
+}
+var ROOT_LISTS = ["resources", "bases", "components", "generators", "transformers", "validators"];
+function localEntries(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  return pathEntries(data).filter((e) => !isRemote(e.path)).map((e) => e.path);
+}
+function pathEntries(k) {
+  const out = [];
+  const add = (v, root2 = false) => {
+    if (typeof v === "string" && v !== "" && !v.includes("\n")) out.push({ path: v, root: root2 });
+  };
+  for (const key of PATH_LISTS) if (Array.isArray(k[key])) for (const v of k[key]) add(v, ROOT_LISTS.includes(key));
+  for (const key of PATH_OBJECTS) if (Array.isArray(k[key])) for (const v of k[key]) add(v?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k[key])) continue;
+    for (const g of k[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
+      add(gen.env);
+    }
+  }
+  add(k.openapi?.path);
+  return out;
+}
+
+// src/load/overlays-found.ts
+var MAX_WALKED_KUSTOMIZATIONS = 500;
+function overlaysAmong(files, read2) {
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename3(f)));
+  const folders = [...new Set(kustomizations.map((f) => dirname8(f)))];
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set(), chartHomes: [] };
+  const chartHomes = [];
+  const used = /* @__PURE__ */ new Set();
+  const components = /* @__PURE__ */ new Set();
+  const members = new Set(kustomizations);
+  const isFolder = new Set(folders);
+  const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
+  for (const file of kustomizations) {
+    const mine = own.get(dirname8(file));
+    mine.files.push(file);
+    const text = read2(file);
+    if (text === void 0) continue;
+    const data = kustomizationData(text);
+    if (data === void 0) continue;
+    if (data?.kind === "Component") components.add(dirname8(file));
+    const k = data ?? {};
+    if (Array.isArray(k.helmCharts) && k.helmCharts.length > 0 || Array.isArray(k.helmChartInflationGenerator) && k.helmChartInflationGenerator.length > 0) {
+      const home = typeof k.helmGlobals?.chartHome === "string" && k.helmGlobals.chartHome !== "" ? k.helmGlobals.chartHome : "charts";
+      chartHomes.push(resolve6(dirname8(file), home));
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve6(dirname8(file), entry);
+      if (isFolder.has(target)) {
+        used.add(target);
+        mine.uses.push(target);
+      } else {
+        members.add(target);
+        mine.files.push(target);
+      }
+    }
+  }
+  const filesOf = (folder) => {
+    const out = /* @__PURE__ */ new Set();
+    const seen = /* @__PURE__ */ new Set();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const f = pending.pop();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const mine = own.get(f);
+      if (!mine) continue;
+      for (const x of mine.files) out.add(x);
+      pending.push(...mine.uses);
+    }
+    return out;
+  };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf, chartHomes };
+}
+var BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
+function kustomizationData(text) {
+  if (readTexts2.has(text)) return readTexts2.get(text);
+  const data = readKustomization(text);
+  if (readTexts2.size >= MAX_READ_TEXTS) readTexts2.clear();
+  readTexts2.set(text, data);
+  return data;
+}
+var readTexts2 = /* @__PURE__ */ new Map();
+var MAX_READ_TEXTS = 2 * MAX_WALKED_KUSTOMIZATIONS;
+function readKustomization(text) {
+  const fast = parseFast(text, 0);
+  if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
+  try {
+    return parse(text, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return void 0;
+  }
+}
+
+// src/load/flux-scope.ts
+var MAX_KUSTOMIZATIONS = 5e3;
+var FLUX_GROUP = "kustomize.toolkit.fluxcd.io/";
+var OWN_SOURCE = "flux-system";
+var MAX_VARIABLES = 500;
+function stringMap(v) {
+  const out = {};
+  if (!isObject2(v)) return out;
+  for (const [k, x] of Object.entries(v).slice(0, MAX_VARIABLES)) if (typeof x === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) out[k] = x;
+  return out;
+}
+function ownKustomizations(files, root2) {
+  const out = [];
+  for (const f of files) {
+    if (!f.text.includes(FLUX_GROUP) || out.length >= MAX_KUSTOMIZATIONS || f.absPath === void 0 || f.origin) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "Kustomization" || typeof o.apiVersion !== "string" || !o.apiVersion.startsWith(FLUX_GROUP) || !isObject2(o.spec)) continue;
+      const { path, sourceRef } = o.spec;
+      if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
+      const rel = typeof path === "string" && path !== "" ? path : ".";
+      if (isAbsolute4(rel) || isPlaceholder(rel)) continue;
+      const dir = normalize(join6(root2, rel));
+      if (dir !== root2 && !dir.startsWith(root2 + sep4)) continue;
+      out.push({ file: f.absPath, dir, spec: o.spec, metadata: isObject2(o.metadata) ? o.metadata : {} });
+    }
+  }
+  return out;
+}
+function scopesIn(files, kustomizations) {
+  const out = [];
+  const wanted = [];
+  for (const k of kustomizations) {
+    const { targetNamespace, postBuild } = k.spec;
+    const namespace = typeof targetNamespace === "string" && targetNamespace !== "" && !isPlaceholder(targetNamespace) ? targetNamespace : void 0;
+    const post = isObject2(postBuild) ? postBuild : {};
+    const from = Array.isArray(post.substituteFrom) ? post.substituteFrom.slice(0, MAX_VARIABLES).filter(isObject2) : [];
+    if (namespace === void 0 && post.substitute === void 0 && from.length === 0) continue;
+    const scope = { dir: k.dir, namespace, substitute: void 0 };
+    out.push(scope);
+    if (post.substitute !== void 0 || from.length > 0) {
+      const ns = typeof k.metadata.namespace === "string" ? k.metadata.namespace : OWN_SOURCE;
+      wanted.push({
+        scope,
+        own: stringMap(post.substitute),
+        // Secrets are left out: their values are not substituted (their variables stay unknown).
+        from: from.flatMap((x) => x.kind === "ConfigMap" && typeof x.name === "string" ? [{ name: x.name, namespace: ns, optional: x.optional === true }] : [x.kind === "Secret" ? { name: "", namespace: "", optional: true } : { name: "", namespace: "", optional: false }])
+      });
+    }
+  }
+  if (wanted.length > 0) {
+    const maps = configMapsNamed(files, new Set(wanted.flatMap((w) => w.from.map((x) => x.name)).filter(Boolean)));
+    for (const w of wanted) {
+      const vars = {};
+      let known = true;
+      for (const x of w.from) {
+        const data = x.name ? maps.get(`${x.namespace}/${x.name}`) : void 0;
+        if (!data) {
+          if (!x.optional) known = false;
+          continue;
+        }
+        Object.assign(vars, data);
+      }
+      w.scope.substitute = known ? { ...vars, ...w.own } : void 0;
+    }
+  }
+  return out.filter((s) => s.namespace !== void 0 || s.substitute !== void 0);
+}
+function configMapsNamed(files, names2) {
+  const out = /* @__PURE__ */ new Map();
+  if (names2.size === 0) return out;
+  for (const f of files) {
+    if (!f.text.includes("ConfigMap") || ![...names2].some((n) => f.text.includes(n))) continue;
+    let docs = 0;
+    for (const d of parseFile(f)) {
+      if (++docs > MAX_KUSTOMIZATIONS) break;
+      const o = d.value;
+      if (!isObject2(o) || o.kind !== "ConfigMap" || o.apiVersion !== "v1" || !isObject2(o.metadata)) continue;
+      const { name: name2, namespace } = o.metadata;
+      if (typeof name2 !== "string" || !names2.has(name2)) continue;
+      out.set(`${typeof namespace === "string" ? namespace : OWN_SOURCE}/${name2}`, stringMap(o.data));
+    }
+  }
+  return out;
+}
+var isObject2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+function fluxScoping(all, root2) {
+  const files = all.flatMap((r) => r.ok ? [r.file] : []);
+  const kustomizations = root2 === void 0 ? [] : ownKustomizations(files, root2);
+  if (root2 === void 0 || kustomizations.length === 0) return { scope: (r) => r, clusters: fluxClusters([], [], "", overlaysAmong([], () => void 0)) };
+  const scopes = scopesIn(files, kustomizations);
+  const byPath = new Map(files.flatMap((f) => f.absPath !== void 0 && !f.origin ? [[f.absPath, f.text]] : []));
+  const paths = [...byPath.keys()];
+  const clusters = fluxClusters(kustomizations, paths, root2, overlaysAmong(paths, (p) => byPath.get(p)));
+  const several = clusters.names.length > 1;
+  const scope = (r) => {
+    if (!r.ok || r.file.absPath === void 0 || r.file.origin) return r;
+    const abs = r.file.absPath;
+    const deployedBy = several ? clusters.clustersOf(abs) : [];
+    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep4));
+    if (mine.length === 0 && deployedBy.length === 0) return r;
+    const names2 = new Set(mine.map((s) => s.namespace));
+    const target = mine.length === 0 ? void 0 : names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
+    const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
+    const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
+    return { ok: true, file: { ...r.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} } };
+  };
+  return { scope, clusters };
+}
+
 // src/lsp/workspace.ts
 var MAX_DOCUMENT_BYTES = 1024 * 1024;
 var pathToUri = (path) => pathToFileURL(path).href;
 var inside = (root2, path) => {
-  const rel = relative4(root2, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
+  const rel = relative5(root2, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 };
 var realOrSelf = (path) => {
   try {
@@ -40260,7 +40611,7 @@ var realOrSelf = (path) => {
 var GLOB_MAGIC = /[*?[\]{}()!+@]/;
 function displayPathIn(roots2, file) {
   const root2 = roots2.filter((r) => inside(r, file)).sort((a, b) => b.length - a.length)[0];
-  return (root2 === void 0 ? file : relative4(root2, file)) || file;
+  return (root2 === void 0 ? file : relative5(root2, file)) || file;
 }
 function formatMiB(bytes) {
   const mib = bytes / (1024 * 1024);
@@ -40276,6 +40627,17 @@ var Workspace = class {
   roots;
   log;
   facts = /* @__PURE__ */ new Map();
+  /**
+   * The files Flux scoping reads or changes, as read: Flux Kustomizations, kustomizations,
+   * ConfigMaps (postBuild variables) and every file with facts. When one that places files
+   * changes, the facts of the others are read again through the new scoping.
+   */
+  kept = /* @__PURE__ */ new Map();
+  flux;
+  /** How each kept file was placed when its facts were read (see placement). */
+  placedAs = /* @__PURE__ */ new Map();
+  /** A file that places others changed since the scoping was read: it is read again when next needed, once for many changes. */
+  stale = false;
   configs = /* @__PURE__ */ new Map();
   chartOf = chartFinder();
   ignorers = /* @__PURE__ */ new WeakMap();
@@ -40284,7 +40646,7 @@ var Workspace = class {
   documents = new DocumentCache({ keepEvents: true });
   /** The config in force for a file (nearest .meshlint.yaml upwards). Throws its ConfigError when it is broken. */
   configFor(file) {
-    return this.configIn(dirname7(file));
+    return this.configIn(dirname9(file));
   }
   /** The config in force in a directory, cached per directory, a broken one as its error. */
   configIn(dir) {
@@ -40331,7 +40693,7 @@ var Workspace = class {
         this.log(`context path ${p} of ${config.filePath ?? "the configuration"} is outside the workspace: not read`);
         return false;
       });
-      const found = discover({ cwd: root2, patterns: [".", ...context], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname7(config.filePath) : root2 });
+      const found = discover({ cwd: root2, patterns: [".", ...context], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname9(config.filePath) : root2 });
       files.push(...found.files.filter((f) => this.insideRoots(f)));
     }
     return [...new Set(files)];
@@ -40361,17 +40723,49 @@ var Workspace = class {
   }
   /** Drops one file's facts; true when it had some. */
   forget(file) {
-    return this.facts.delete(file);
+    if (this.places(this.kept.get(file))) this.stale = true;
+    this.kept.delete(file);
+    this.placedAs.delete(file);
+    return this.facts.delete(file) || this.stale;
   }
-  /** Facts from every file but this one. */
+  /**
+   * Facts from every file but this one, less those of clusters other than the one that deploys
+   * it (load/flux-clusters.ts), as the CLI judges it.
+   */
   contextFor(file) {
+    const mine = this.clustersOf(file);
+    const cluster = mine.length === 1 ? mine[0] : void 0;
     const out = [];
-    for (const [path, resources] of this.facts) if (path !== file) out.push(...resources);
+    for (const [path, resources] of this.facts) {
+      if (path === file) continue;
+      if (cluster !== void 0) {
+        const theirs = this.clustersOf(path);
+        if (theirs.length > 0 && !theirs.includes(cluster)) continue;
+      }
+      out.push(...resources);
+    }
     return out;
+  }
+  /** A file as Flux places it (a targetNamespace, variables, its clusters), as the CLI reads it. */
+  scoped(input) {
+    return this.scoping().scope(input);
+  }
+  clustersOf(file) {
+    const c = this.scoping().clusters;
+    return c.names.length > 1 ? c.clustersOf(file) : [];
+  }
+  /** The scoping of the files kept; read again (and every kept file's facts with it) after a file that places others changed. */
+  scoping() {
+    if (this.flux === void 0 || this.stale) {
+      this.stale = false;
+      this.flux = fluxScoping([...this.kept.values()], this.roots.length > 0 ? repoRoot(this.roots[0]) ?? this.roots[0] : void 0);
+      for (const [file, input] of [...this.kept]) if (this.placedAs.get(file) !== placement(this.flux.scope(input))) this.derive(file, input);
+    }
+    return this.flux;
   }
   rootOf(file) {
     const roots2 = this.roots.filter((r) => inside(r, file));
-    return roots2.sort((a, b) => b.length - a.length)[0] ?? dirname7(file);
+    return roots2.sort((a, b) => b.length - a.length)[0] ?? dirname9(file);
   }
   displayPath(file) {
     return displayPathIn(this.roots, file);
@@ -40380,13 +40774,13 @@ var Workspace = class {
   ignores(config, file) {
     if (config.filePath === void 0) return false;
     let ignored = this.ignorers.get(config);
-    if (!ignored) this.ignorers.set(config, ignored = ignoredBy(dirname7(config.filePath), config.ignorePatterns));
+    if (!ignored) this.ignorers.set(config, ignored = ignoredBy(dirname9(config.filePath), config.ignorePatterns));
     return ignored(file);
   }
   /** Inside a Helm chart, only the chart's Chart.yaml is linted (as the CLI does): templates are not YAML. */
   isChartFile(file) {
-    const chart = this.chartOf(dirname7(file));
-    return chart !== void 0 && file !== join5(chart, "Chart.yaml");
+    const chart = this.chartOf(dirname9(file));
+    return chart !== void 0 && file !== join7(chart, "Chart.yaml");
   }
   /** For reading facts, a broken config counts as none: the config and the linted documents report it. */
   factsConfigIn(dir) {
@@ -40398,13 +40792,39 @@ var Workspace = class {
   }
   setFacts(file, input) {
     const before = this.facts.get(file);
-    const config = this.factsConfigIn(dirname7(file));
-    const resources = input.ok && !this.isChartFile(file) ? factResources([input], config) : [];
-    if (resources.length) this.facts.set(file, resources);
-    else this.facts.delete(file);
+    if (this.stale || this.places(this.kept.get(file)) || this.places(input)) {
+      this.stale = true;
+      this.kept.set(file, input);
+      this.placedAs.delete(file);
+      return true;
+    }
+    this.derive(file, input);
     return !sameFacts(before, this.facts.get(file));
   }
+  /** One file's facts, through the current scoping; the file kept when scoping may read it again. */
+  derive(file, input) {
+    const config = this.factsConfigIn(dirname9(file));
+    const scoped = this.scoped(input);
+    this.placedAs.set(file, placement(scoped));
+    const resources = input.ok && !this.isChartFile(file) ? factResources([scoped], config) : [];
+    if (resources.length) this.facts.set(file, resources);
+    else this.facts.delete(file);
+    if (resources.length > 0 || this.places(input)) this.kept.set(file, input);
+    else {
+      this.kept.delete(file);
+      this.placedAs.delete(file);
+    }
+  }
+  /** Whether a file's text can change where Flux places other files. */
+  places(input) {
+    if (!input?.ok) return false;
+    const t = input.file.text;
+    return t.includes(FLUX_GROUP) || KUSTOMIZATION_FILES.includes(basename4(input.file.absPath ?? "")) || /^kind:[ \t]*["']?ConfigMap/m.test(t);
+  }
 };
+function placement(r) {
+  return r.ok ? JSON.stringify([r.file.targetNamespace ?? null, r.file.substitute ?? null, r.file.clusters ?? null]) : "";
+}
 function sameFacts(a, b) {
   const key = (rs) => JSON.stringify((rs ?? []).map((r) => [r.kind, r.namespace, r.name, r.object]));
   return key(a) === key(b);
@@ -40417,21 +40837,21 @@ function lintDocument(ws, file, text) {
     config = ws.configFor(file);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    const where = e.file ? relative4(dirname7(file), e.file) : "the configuration";
+    const where = e.file ? relative5(dirname9(file), e.file) : "the configuration";
     return [{ range: firstLine, severity: import_vscode_languageserver.DiagnosticSeverity.Error, source: TOOL_NAME, message: safeText(`Not linted: its configuration ${where} is broken; see the error there.`) }];
   }
   if (ws.ignores(config, file)) return [];
-  const input = decodeSource(Buffer.from(text), ws.displayPath(file), file);
+  const input = ws.scoped(decodeSource(Buffer.from(text), ws.displayPath(file), file));
   const bom = input.ok && input.file.bom ? 1 : 0;
   const report2 = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f), documentsAgain: (f) => ws.documents.parse(f), notePlaces: true });
   const root2 = ws.rootOf(file);
   const out = [];
   for (const r of report2.results) {
-    if (resolve6(root2, r.filePath) !== file) continue;
+    if (resolve7(root2, r.filePath) !== file) continue;
     for (const m of r.messages) out.push(toDiagnostic(m, root2, bom));
   }
   for (const note of report2.notes) {
-    const at = note.places?.find((p) => resolve6(root2, p.filePath) === file);
+    const at = note.places?.find((p) => resolve7(root2, p.filePath) === file);
     if (!at) continue;
     const pos = { line: at.line - 1, character: at.column - 1 };
     out.push({ range: { start: pos, end: pos }, severity: import_vscode_languageserver.DiagnosticSeverity.Information, source: TOOL_NAME, code: note.id, message: safeText(note.message) });
@@ -40454,7 +40874,7 @@ function toDiagnostic(m, root2, bom) {
     message: safeText(m.resource ? `${m.message} [${m.resource}]` : m.message),
     ...m.related?.length ? {
       relatedInformation: m.related.map((rel) => ({
-        location: { uri: pathToUri(resolve6(root2, rel.filePath)), range: { start: { line: rel.line - 1, character: rel.column - 1 }, end: { line: rel.endLine - 1, character: rel.endColumn - 1 } } },
+        location: { uri: pathToUri(resolve7(root2, rel.filePath)), range: { start: { line: rel.line - 1, character: rel.column - 1 }, end: { line: rel.endLine - 1, character: rel.endColumn - 1 } } },
         message: safeText(rel.message)
       }))
     } : {},
@@ -40479,7 +40899,7 @@ function serveLintWorker() {
   const post = (m) => port.postMessage(m);
   let ws = new Workspace([]);
   const handle = (req) => {
-    if ((req.op === "readFacts" || req.op === "forget") && KUSTOMIZATION_FILES.includes(basename3(req.file))) forgetKustomizationLookups();
+    if ((req.op === "readFacts" || req.op === "forget") && KUSTOMIZATION_FILES.includes(basename5(req.file))) forgetKustomizationLookups();
     switch (req.op) {
       case "init":
         ws = new Workspace(req.roots, (line) => post({ log: line }));
@@ -40546,12 +40966,12 @@ var LintWorker = class {
     if (this.gone) return Promise.resolve({ ok: false, why: "crash", message: "the lint thread has ended" });
     if (this.pending) throw new Error("one request at a time");
     const id = this.nextId++;
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const timer = setTimeout(() => {
         this.settle({ ok: false, why: "timeout", message: `no answer within ${limitMs} ms` });
         this.terminate();
       }, limitMs);
-      this.pending = { id, settle: resolve7, timer };
+      this.pending = { id, settle: resolve8, timer };
       this.worker.postMessage({ id, req });
     });
   }
@@ -40885,13 +41305,13 @@ var OpenDocuments = class {
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync5, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join6 } from "node:path";
+import { dirname as dirname10, join as join8 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join6(d, "package.json");
+  for (let d = dirname10(fileURLToPath(import.meta.url)); ; d = dirname10(d)) {
+    const pkg = join8(d, "package.json");
     if (existsSync5(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
@@ -40901,7 +41321,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname8(d) === d) {
+    if (dirname10(d) === d) {
       root = null;
       return void 0;
     }
@@ -40913,7 +41333,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join6(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join8(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }

@@ -52,6 +52,40 @@ test('diagnostics on open use the workspace facts; they follow the Namespace as 
   }
 });
 
+test('a Flux repository: the server places files as the CLI does (each cluster its own Namespaces), and follows a Kustomization as it is edited', async () => {
+  const kustomization = (name: string, path: string): string =>
+    `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: { name: ${name}, namespace: flux-system }\nspec:\n  path: ${path}\n  sourceRef: { kind: GitRepository, name: flux-system }\n`;
+  const s = await start({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'clusters/a/flux-system/gotk-sync.yaml': kustomization('flux-system', './clusters/a'),
+    'clusters/b/flux-system/gotk-sync.yaml': kustomization('flux-system', './clusters/b'),
+    'clusters/a/ns.yaml': namespace('enabled'),
+    'clusters/b/ns.yaml': namespace('disabled'),
+    'clusters/a/apps.yaml': kustomization('apps', './apps/a'),
+    'clusters/b/apps.yaml': kustomization('apps', './apps/b'),
+    'apps/a/web.yaml': WEB,
+    'apps/b/web.yaml': WEB,
+  });
+  try {
+    const a = s.diagnostics('apps/a/web.yaml');
+    s.open('apps/a/web.yaml', WEB);
+    assert.equal(rules(await a), ['12:7 injection-host-network'], 'cluster a injects shop');
+    const b = s.diagnostics('apps/b/web.yaml');
+    s.open('apps/b/web.yaml', WEB);
+    assert.equal(rules(await b), [], 'cluster b does not');
+    // Cluster b now deploys apps/a too (edited, unsaved): shop's labels differ between the clusters there.
+    s.open('clusters/b/apps.yaml', kustomization('apps', './apps/b'));
+    const shared = s.diagnostics('apps/a/web.yaml', (x) => rules(x).length === 0);
+    void s.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: s.uri('clusters/b/apps.yaml'), version: 2 },
+      contentChanges: [{ text: kustomization('apps', './apps/a') }],
+    });
+    assert.equal(rules(await shared), []);
+  } finally {
+    assert.is(await stop(s), 0);
+  }
+});
+
 test("what the run cannot decide about a document's workload is one information diagnostic where the workload starts", async () => {
   const web = webDeployment(false);
   const s = await start({ 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': web });

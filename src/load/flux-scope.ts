@@ -15,7 +15,7 @@ import { overlaysAmong } from './overlays-found.ts';
 
 /** Flux Kustomizations read: far above a real fleet repository's. */
 const MAX_KUSTOMIZATIONS = 5_000;
-const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
+export const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 /** The GitRepository `flux bootstrap` creates for the repository it bootstraps. */
 const OWN_SOURCE = 'flux-system';
 

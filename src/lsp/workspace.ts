@@ -3,7 +3,7 @@
 // document against the facts of every other file. It runs in the server's lint thread, so
 // that nothing here (a slow document, a large tree) can hold up the editor's requests.
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { allRules, rulesById } from '../../rules/index.ts';
@@ -14,6 +14,9 @@ import { safeText } from '../common/text.ts';
 import { findConfigFile, loadConfigFile } from '../engine/config-file.ts';
 import { chartFinder, discover, ignoredBy } from '../load/discover.ts';
 import { decodeSource, readSource, type ReadOutcome } from '../load/read.ts';
+import { FLUX_GROUP, fluxScoping, type FluxScoping } from '../load/flux-scope.ts';
+import { KUSTOMIZATION_FILES } from '../load/kustomized.ts';
+import { repoRoot } from '../load/boundary.ts';
 import { DOCS_URL, TOOL_NAME } from '../common/meta.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import type { LintMessage, Resource } from '../common/types.ts';
@@ -68,6 +71,17 @@ export function formatMiB(bytes: number): string {
 
 export class Workspace {
   private readonly facts = new Map<string, Resource[]>();
+  /**
+   * The files Flux scoping reads or changes, as read: Flux Kustomizations, kustomizations,
+   * ConfigMaps (postBuild variables) and every file with facts. When one that places files
+   * changes, the facts of the others are read again through the new scoping.
+   */
+  private readonly kept = new Map<string, ReadOutcome>();
+  private flux: FluxScoping | undefined;
+  /** How each kept file was placed when its facts were read (see placement). */
+  private readonly placedAs = new Map<string, string>();
+  /** A file that places others changed since the scoping was read: it is read again when next needed, once for many changes. */
+  private stale = false;
   private readonly configs = new Map<string, Config | ConfigError>();
   private readonly chartOf = chartFinder();
   private readonly ignorers = new WeakMap<Config, (file: string) => boolean>();
@@ -171,14 +185,50 @@ export class Workspace {
 
   /** Drops one file's facts; true when it had some. */
   forget(file: string): boolean {
-    return this.facts.delete(file);
+    if (this.places(this.kept.get(file))) this.stale = true;
+    this.kept.delete(file);
+    this.placedAs.delete(file);
+    return this.facts.delete(file) || this.stale;
   }
 
-  /** Facts from every file but this one. */
+  /**
+   * Facts from every file but this one, less those of clusters other than the one that deploys
+   * it (load/flux-clusters.ts), as the CLI judges it.
+   */
   contextFor(file: string): Resource[] {
+    const mine = this.clustersOf(file);
+    const cluster = mine.length === 1 ? mine[0] : undefined;
     const out: Resource[] = [];
-    for (const [path, resources] of this.facts) if (path !== file) out.push(...resources);
+    for (const [path, resources] of this.facts) {
+      if (path === file) continue;
+      if (cluster !== undefined) {
+        const theirs = this.clustersOf(path);
+        if (theirs.length > 0 && !theirs.includes(cluster)) continue;
+      }
+      out.push(...resources);
+    }
     return out;
+  }
+
+  /** A file as Flux places it (a targetNamespace, variables, its clusters), as the CLI reads it. */
+  scoped(input: ReadOutcome): ReadOutcome {
+    return this.scoping().scope(input);
+  }
+
+  private clustersOf(file: string): readonly string[] {
+    const c = this.scoping().clusters;
+    return c.names.length > 1 ? c.clustersOf(file) : [];
+  }
+
+  /** The scoping of the files kept; read again (and every kept file's facts with it) after a file that places others changed. */
+  private scoping(): FluxScoping {
+    if (this.flux === undefined || this.stale) {
+      this.stale = false;
+      this.flux = fluxScoping([...this.kept.values()], this.roots.length > 0 ? (repoRoot(this.roots[0] as string) ?? this.roots[0]) : undefined);
+      // Only files placed otherwise than before are read again (editing a kustomization re-reads little).
+      for (const [file, input] of [...this.kept]) if (this.placedAs.get(file) !== placement(this.flux.scope(input))) this.derive(file, input);
+    }
+    return this.flux;
   }
 
   rootOf(file: string): string {
@@ -215,12 +265,45 @@ export class Workspace {
 
   private setFacts(file: string, input: ReadOutcome): boolean {
     const before = this.facts.get(file);
-    const config = this.factsConfigIn(dirname(file));
-    const resources = input.ok && !this.isChartFile(file) ? factResources([input], config) : [];
-    if (resources.length) this.facts.set(file, resources);
-    else this.facts.delete(file);
+    // A file that places others (a Flux Kustomization, a kustomization, a ConfigMap of
+    // variables), before or now: every kept file's facts are derived again when next needed.
+    if (this.stale || this.places(this.kept.get(file)) || this.places(input)) {
+      this.stale = true;
+      this.kept.set(file, input);
+      this.placedAs.delete(file); // its text is new: read at the next scoping, however it is placed
+      return true;
+    }
+    this.derive(file, input);
     return !sameFacts(before, this.facts.get(file));
   }
+
+  /** One file's facts, through the current scoping; the file kept when scoping may read it again. */
+  private derive(file: string, input: ReadOutcome): void {
+    const config = this.factsConfigIn(dirname(file));
+    const scoped = this.scoped(input);
+    this.placedAs.set(file, placement(scoped));
+    const resources = input.ok && !this.isChartFile(file) ? factResources([scoped], config) : [];
+    if (resources.length) this.facts.set(file, resources);
+    else this.facts.delete(file);
+    if (resources.length > 0 || this.places(input)) this.kept.set(file, input);
+    else {
+      this.kept.delete(file);
+      this.placedAs.delete(file);
+    }
+  }
+
+  /** Whether a file's text can change where Flux places other files. */
+  private places(input: ReadOutcome | undefined): boolean {
+    if (!input?.ok) return false;
+    const t = input.file.text;
+    return t.includes(FLUX_GROUP) || KUSTOMIZATION_FILES.includes(basename(input.file.absPath ?? '')) || /^kind:[ \t]*["']?ConfigMap/m.test(t);
+  }
+
+}
+
+/** Where Flux places a file, as a key: its targetNamespace, variables and clusters. */
+function placement(r: ReadOutcome): string {
+  return r.ok ? JSON.stringify([r.file.targetNamespace ?? null, r.file.substitute ?? null, r.file.clusters ?? null]) : '';
 }
 
 /** Two fact lists carry the same facts when their objects are equal (positions aside). */
@@ -244,7 +327,7 @@ export function lintDocument(ws: Workspace, file: string, text: string): Diagnos
   }
   // A file its config's ignore patterns leave out is not linted, as in the CLI and the ESLint plugin.
   if (ws.ignores(config, file)) return [];
-  const input = decodeSource(Buffer.from(text), ws.displayPath(file), file);
+  const input = ws.scoped(decodeSource(Buffer.from(text), ws.displayPath(file), file));
   const bom = input.ok && input.file.bom ? 1 : 0;
   const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f), documentsAgain: (f) => ws.documents.parse(f), notePlaces: true });
   const root = ws.rootOf(file);
