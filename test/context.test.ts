@@ -118,6 +118,9 @@ test('a fleet repository: each cluster Flux bootstraps judges what it deploys wi
     const all = cli(['-f', 'json', '.'], { cwd: t.dir });
     assert.equal(flat(all), ['apps/a/web.yaml 12:7 injection-host-network'], 'cluster a injects shop, cluster b does not');
     assert.not.match(all.stderr, /defined 2 times/, 'no conflict: each cluster has one Namespace shop');
+    const facts = JSON.parse(cli(['facts', '-f', 'json', '.'], { cwd: t.dir }).stdout) as { namespaces: { name: string; clusters?: { cluster: string; labels: Record<string, string> }[] }[] };
+    const shop = facts.namespaces.find((n) => n.name === 'shop');
+    assert.equal(shop?.clusters?.map((k) => [k.cluster, k.labels['istio-injection']]), [['clusters/a', 'enabled'], ['clusters/b', 'disabled']], 'meshlint facts gives each cluster its labels');
     // Linting one cluster's folder: the other cluster's Namespace is not among its facts.
     assert.equal(flat(cli(['-f', 'json', 'apps/a'], { cwd: t.dir })), ['apps/a/web.yaml 12:7 injection-host-network']);
     assert.equal(flat(cli(['-f', 'json', 'apps/b'], { cwd: t.dir })), []);

@@ -70,6 +70,11 @@ export interface NamespaceEntry {
   readonly status: 'input' | 'config' | 'unknown';
   /** Workloads among the inputs in this namespace. */
   readonly workloads: number;
+  /**
+   * In a repository of several clusters whose definitions of it differ: each cluster's labels
+   * and their source, by which that cluster's workloads are judged.
+   */
+  readonly clusters?: readonly { readonly cluster: string; readonly labels: Readonly<Record<string, string>>; readonly source: string }[];
 }
 
 export interface ServedEntry {

@@ -26,6 +26,10 @@ export function formatFactsReport(report: FactsReport, color: boolean): string {
     if (ns.status === 'unknown') out += `  ${safeText(ns.name)}: ${c('yellow', ns.source)}`;
     else out += `  ${safeText(ns.name)}: ${safeText(labels || 'no labels')}  ${c('dim', `(${safeText(ns.source)})`)}`;
     out += ns.workloads > 0 ? c('dim', `  ${plural(ns.workloads, 'workload')}`) + '\n' : '\n';
+    for (const k of ns.clusters ?? []) {
+      const own = Object.entries(k.labels).map(([key, v]) => `${key}=${v}`).join(', ');
+      out += `    in cluster ${safeText(k.cluster)}: ${safeText(own || 'no labels')}  ${c('dim', `(${safeText(k.source)})`)}\n`;
+    }
   }
 
   out += '\n' + c('bold', 'Injector webhooks') + '\n';
