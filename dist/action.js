@@ -32068,7 +32068,9 @@ function mergeReports(reports) {
       ])
     )
   }));
-  return { results, stats, facts: reports[0].facts, notes: mergeNotes(reports.map((r7) => r7.notes)), coverage: mergeCoverage(reports.map((r7) => r7.coverage)) };
+  const facts = reports[0].facts;
+  const factNotes = [...new Set(reports.flatMap((r7) => r7.facts.mesh.notes))];
+  return { results, stats, facts: factNotes.length === facts.mesh.notes.length ? facts : { ...facts, mesh: { ...facts.mesh, notes: factNotes } }, notes: mergeNotes(reports.map((r7) => r7.notes)), coverage: mergeCoverage(reports.map((r7) => r7.coverage)) };
 }
 function mergeNotes(lists) {
   const byId = /* @__PURE__ */ new Map();
@@ -32622,7 +32624,7 @@ function lintOnce(inputs, options, probe) {
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
     notes.push({ id: "parse-error-off", message: `${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)` });
   }
-  const unknowns = new UnknownFacts();
+  const unknowns = options.unknowns ?? new UnknownFacts();
   const pending = [];
   const settings = options.rules.flatMap((rule) => {
     const setting = effectiveSetting(config, rule);
@@ -32874,7 +32876,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf6 : () => void 0)];
+  const runNotes2 = probe ? [] : [...notes, ...options.unknowns ? [] : unknowns.notes(options.notePlaces ? placeOf6 : () => void 0)];
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {
@@ -49526,14 +49528,21 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const lints = lintGroups(gathered, config);
   let report2;
   try {
+    const unknowns = lints.length > 1 ? new UnknownFacts() : void 0;
     const first = lints.flatMap((g) => {
       if (g.own.length === 0 && lints.length > 1) return [];
       const mine = new Set(g.own);
       const others = worlds[0]?.filter((input2) => !mine.has(input2)) ?? [];
-      return [lint(g.own, options(0, g.config, others, g.foreign))];
+      const report3 = lint(g.own, { ...options(0, g.config, others, g.foreign), ...unknowns ? { unknowns } : {} });
+      return [g.cluster === void 0 && lints.some((l) => l.cluster !== void 0) && report3.coverage.workloads === 0 ? withoutFactsNotes(report3) : report3];
     });
     const rest = worlds.slice(1).map((world, j2) => lint(world, options(j2 + 1, config, inputs)));
     report2 = mergeReports([...first, ...rest]);
+    if (unknowns) {
+      const hidden = report2.facts.mesh.hidden;
+      const said = unknowns.notes(() => void 0).map((n) => hidden && hidden.size > 0 ? { ...n, message: hidden.hide(n.message) } : n);
+      report2 = { ...report2, notes: [...report2.notes, ...said] };
+    }
   } finally {
     pool?.close();
   }
@@ -49551,6 +49560,9 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   }
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report: report2, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
+}
+function withoutFactsNotes(report2) {
+  return { ...report2, facts: { ...report2.facts, mesh: { ...report2.facts.mesh, notes: [] } } };
 }
 function inOrderOf(inputs, results) {
   const rank = new Map(inputs.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));

@@ -39159,7 +39159,7 @@ function lintOnce(inputs, options, probe) {
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
     notes.push({ id: "parse-error-off", message: `${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)` });
   }
-  const unknowns = new UnknownFacts();
+  const unknowns = options.unknowns ?? new UnknownFacts();
   const pending = [];
   const settings = options.rules.flatMap((rule) => {
     const setting = effectiveSetting(config, rule);
@@ -39411,7 +39411,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
+  const runNotes = probe ? [] : [...notes, ...options.unknowns ? [] : unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 function toFinding(rule, severity, d, hidden) {

@@ -4,6 +4,7 @@ import { allRules } from '../../rules/index.ts';
 import type { Config } from '../engine/config.ts';
 import { applyBaseline, baselineNote } from '../engine/baseline.ts';
 import { lint, type LintOptions, type LintReport } from '../engine/linter.ts';
+import { UnknownFacts } from '../engine/notes.ts';
 import { withUnrenderedReleases } from '../engine/coverage.ts';
 import { mergeReports } from '../engine/report.ts';
 import { factGroupsOf } from '../engine/facts-pass.ts';
@@ -101,14 +102,24 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     // The first world's files are linted in groups, one per config in force and cluster (see
     // lintGroups); each group sees the files of the others as context, so facts span the whole
     // run, less those of other clusters.
+    // Several lints: what rules could not decide is gathered across them, and said once.
+    const unknowns = lints.length > 1 ? new UnknownFacts() : undefined;
     const first = lints.flatMap((g) => {
       if (g.own.length === 0 && lints.length > 1) return [];
       const mine = new Set(g.own);
       const others = worlds[0]?.filter((input) => !mine.has(input)) ?? [];
-      return [lint(g.own, options(0, g.config, others, g.foreign))];
+      const report = lint(g.own, { ...options(0, g.config, others, g.foreign), ...(unknowns ? { unknowns } : {}) });
+      // In a repository of clusters, the files no one cluster deploys are judged with every
+      // cluster's facts: where those disagree matters only to workloads among them.
+      return [g.cluster === undefined && lints.some((l) => l.cluster !== undefined) && report.coverage.workloads === 0 ? withoutFactsNotes(report) : report];
     });
     const rest = worlds.slice(1).map((world, j) => lint(world, options(j + 1, config, inputs)));
     report = mergeReports([...first, ...rest]);
+    if (unknowns) {
+      const hidden = report.facts.mesh.hidden;
+      const said = unknowns.notes(() => undefined).map((n) => (hidden && hidden.size > 0 ? { ...n, message: hidden.hide(n.message) } : n));
+      report = { ...report, notes: [...report.notes, ...said] };
+    }
   } finally {
     pool?.close();
   }
@@ -130,6 +141,11 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   }
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
+}
+
+/** A lint's report without its facts' notes (where the inputs disagree). */
+function withoutFactsNotes(report: LintReport): LintReport {
+  return { ...report, facts: { ...report.facts, mesh: { ...report.facts.mesh, notes: [] } } };
 }
 
 /** Results in the order their inputs were met (grouping by config must not reorder a report). */

@@ -51,6 +51,11 @@ export interface LintOptions {
   readonly onPodTemplate?: (template: PodTemplate, facts: Facts, locator: Locator) => void;
   /** Called for each object linted: with onPodTemplate, a shell that wants each workload's calls (diff) takes the Services and ConfigMaps here. */
   readonly onResource?: (resource: Resource) => void;
+  /**
+   * Shared by the lints of one run (one per config and cluster): what rules could not decide is
+   * gathered across them, and the caller makes the notes once (their counts span the run).
+   */
+  readonly unknowns?: UnknownFacts;
 }
 
 export interface LintStats {
@@ -175,7 +180,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === 'off') {
     notes.push({ id: 'parse-error-off', message: `${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)` });
   }
-  const unknowns = new UnknownFacts();
+  const unknowns = options.unknowns ?? new UnknownFacts();
 
   // Rules, created once per version fact (one, unless installs of several versions sit in several
   // folders): listeners may keep state across files for Program:exit.
@@ -460,7 +465,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`,
     });
   }
-  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)];
+  const runNotes = probe ? [] : [...notes, ...(options.unknowns ? [] : unknowns.notes(options.notePlaces ? placeOf : () => undefined))];
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes, coverage: coverage.result() }, trace };
 }
 

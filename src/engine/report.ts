@@ -41,7 +41,10 @@ export function mergeReports(reports: readonly LintReport[]): LintReport {
       ]),
     ),
   }));
-  return { results, stats, facts: (reports[0] as LintReport).facts, notes: mergeNotes(reports.map((r) => r.notes)), coverage: mergeCoverage(reports.map((r) => r.coverage)) };
+  // The facts of the first (the run's own config); the notes of every one's facts, each once.
+  const facts = (reports[0] as LintReport).facts;
+  const factNotes = [...new Set(reports.flatMap((r) => r.facts.mesh.notes))];
+  return { results, stats, facts: factNotes.length === facts.mesh.notes.length ? facts : { ...facts, mesh: { ...facts.mesh, notes: factNotes } }, notes: mergeNotes(reports.map((r) => r.notes)), coverage: mergeCoverage(reports.map((r) => r.coverage)) };
 }
 
 /** The notes of several renders: each id once (the first render's text, which names the most). */
