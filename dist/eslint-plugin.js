@@ -14832,7 +14832,7 @@ function* parseStream(file, slice, chunk, json = false) {
 function convertDocument2(file, doc, index, base, start, end, text, json) {
   const startOffset = base + start;
   const endOffset = base + end;
-  const clamp = (o) => Math.min(base + o, file.text.length);
+  const clamp = (o) => base + Math.min(o, text.length);
   if (doc.errors.some((e) => e.code === "RESOURCE_EXHAUSTION")) return tooDeepDocument(file, index, startOffset, endOffset);
   const syntaxErrors = doc.errors.slice(0, 1).map((e) => ({
     message: cleanMessage(e.message),

@@ -298,8 +298,10 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
   const startOffset = base + start;
   const endOffset = base + end;
   // Only the first error of a document: the ones after it are usually its consequences.
-  // Clamped to the text: at the end of the input, yaml reports a range one past it.
-  const clamp = (o: number): number => Math.min(base + o, file.text.length);
+  // Clamped to the document's own text: at the end of the input, yaml reports a range one past
+  // it, which must not reach into the next document (whose text a parse worker does not have:
+  // the report would then depend on which thread parsed the document).
+  const clamp = (o: number): number => base + Math.min(o, text.length);
   // The yaml package catches its own stack overflow on deep nesting and reports it wherever
   // it happened to be: one finding at the document's start says it the same way every run.
   if (doc.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')) return tooDeepDocument(file, index, startOffset, endOffset);

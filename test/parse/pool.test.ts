@@ -15,6 +15,11 @@ import { pacedCollection } from '../../src/parse/pacing.ts';
 import { ParsePool } from '../../src/parse/pool.ts';
 import { documentText, groupsOf, parseFile, parseGroup, type Slice } from '../../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
+import { rebase } from '../../src/parse/document-cache.ts';
+import { lint } from '../../src/engine/linter.ts';
+import { EMPTY_CONFIG } from '../../src/engine/config.ts';
+import { factGroupsOf } from '../../src/engine/facts-pass.ts';
+import { allRules } from '../../rules/index.ts';
 import { cli, tempDir, withTemp } from '../helpers/cli.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
 
@@ -166,6 +171,49 @@ test('auto shares one large file alone over the cores, as it shares many smaller
   assert.ok(paced && paced !== inner, 'paced');
   const f = sized(1_500_000, 'a.yaml');
   assert.is(plain(paced(f)), plain(parseFile(f)), 'the same documents');
+});
+
+test('each document parses the same from its own text alone (what a worker has) as from the whole file: no offset reaches into the next document', () => {
+  let groups = 0;
+  for (const f of [...sourceFiles(), bigStream()]) {
+    for (const g of groupsOf(f.text)) {
+      groups++;
+      const alone: SourceFile = { displayPath: f.displayPath, absPath: f.absPath, text: f.text.slice(g.start, g.end) };
+      const own = parseGroup(alone, { ...g, start: 0, end: g.end - g.start }).map((d) => rebase({ ...d, file: f }, f, d.index, g.start));
+      assert.is(plain(own), plain(parseGroup(f, g)), `${f.displayPath} @${g.start}`);
+    }
+  }
+  assert.ok(groups > 1500, `${groups} documents`);
+});
+
+test('the same report whoever parses each piece: one thread, workers (2 and 4 threads), or this thread for every task', async () => {
+  // The same objects for the pool and the lint: the pool knows its files by identity.
+  const files = [...sourceFiles().slice(0, 60), bigStream()].map((f) => ({ ...f, bom: false }));
+  const inputs = files.map((file) => ({ ok: true as const, file }));
+  const broken = tempDir().write('broken-worker.mjs', 'throw new Error("no worker here");\n');
+  const report = (pool: ParsePool | undefined): string => {
+    try {
+      const r = lint(inputs, { config: EMPTY_CONFIG, rules: allRules, ...(pool ? { documentsOf: pool.documentsOf, groupDocsOf: pool.groupDocsOf } : {}) });
+      return JSON.stringify(r.results);
+    } finally {
+      pool?.close();
+    }
+  };
+  const first = (file: SourceFile): ((g: Slice) => boolean) => factGroupsOf(file, EMPTY_CONFIG);
+  const alone = report(undefined);
+  // On a difference, where it is (a whole report would bury it).
+  const same = (got: string, what: string): void => {
+    if (got === alone) return;
+    let i = 0;
+    while (got[i] === alone[i]) i++;
+    assert.unreachable(`${what}: the report differs at ${i}: …${got.slice(Math.max(0, i - 300), i + 100)}… instead of …${alone.slice(Math.max(0, i - 300), i + 100)}…`);
+  };
+  same(report(ParsePool.forInputs(files, 2, WORKER, first)), 'two threads');
+  same(report(ParsePool.forInputs(files, 4, WORKER, first)), 'four threads');
+  // Workers that never start: this thread claims every task, in the order it needs them.
+  const none = ParsePool.forInputs(files, 2, pathToFileURL(broken), first);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  same(report(none), 'this thread for every task');
 });
 
 test('--concurrency: the same report with and without threads; a bad value is one line and exit 2', () => {
