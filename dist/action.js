@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep12, value } = collItem;
+        const { start, key, sep: sep13, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep12?.[0],
+          next: key ?? sep13?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep12) {
+          if (!keyProps.anchor && !keyProps.tag && !sep13) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep12 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep13 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep12, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep13, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep12 = "";
+        let sep13 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep12 + cb;
-              sep12 = "";
+                comment += sep13 + cb;
+              sep13 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep12 += source;
+                sep13 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep12, value } = collItem;
+        const { start, key, sep: sep13, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep12?.[0],
+          next: key ?? sep13?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep12 && !value) {
+          if (!props.anchor && !props.tag && !sep13 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap9 && !sep12 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep12, null, props, onError);
+        if (!isMap9 && !sep13 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep13, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep12 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep13 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap9 && !props.found && ctx.options.strict) {
-              if (sep12)
-                for (const st2 of sep12) {
+              if (sep13)
+                for (const st2 of sep13) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep12, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep13, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep12 = "";
+      let sep13 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep12 + indent.slice(trimIndent) + content;
-          sep12 = "\n";
+          value += sep13 + indent.slice(trimIndent) + content;
+          sep13 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep12 === " ")
-            sep12 = "\n";
-          else if (!prevMoreIndented && sep12 === "\n")
-            sep12 = "\n\n";
-          value += sep12 + indent.slice(trimIndent) + content;
-          sep12 = "\n";
+          if (sep13 === " ")
+            sep13 = "\n";
+          else if (!prevMoreIndented && sep13 === "\n")
+            sep13 = "\n\n";
+          value += sep13 + indent.slice(trimIndent) + content;
+          sep13 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep12 === "\n")
+          if (sep13 === "\n")
             value += "\n";
           else
-            sep12 = "\n";
+            sep13 = "\n";
         } else {
-          value += sep12 + content;
-          sep12 = " ";
+          value += sep13 + content;
+          sep13 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep12 = " ";
+      let sep13 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep12 === "\n")
-            res += sep12;
+          if (sep13 === "\n")
+            res += sep13;
           else
-            sep12 = "\n";
+            sep13 = "\n";
         } else {
-          res += sep12 + lm;
-          sep12 = " ";
+          res += sep13 + lm;
+          sep13 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep12 + (match?.[1] ?? "");
+      return res + sep13 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5355,10 +5355,10 @@ var require_cst_scalar = __commonJS({
         case "|":
         case ">": {
           const he2 = source.indexOf("\n");
-          const head = source.substring(0, he2);
+          const head2 = source.substring(0, he2);
           const body = source.substring(he2 + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent, source: head2 }
           ];
           if (!addEndtoBlockProps(props, end))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -5418,19 +5418,19 @@ var require_cst_scalar = __commonJS({
     }
     function setBlockScalarValue(token, source) {
       const he2 = source.indexOf("\n");
-      const head = source.substring(0, he2);
+      const head2 = source.substring(0, he2);
       const body = source.substring(he2 + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header.source = head2;
         token.source = body;
       } else {
         const { offset } = token;
         const indent = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent, source: head2 }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep12, value }) {
+    function stringifyItem({ start, key, sep: sep13, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep12)
-        for (const st2 of sep12)
+      if (sep13)
+        for (const st2 of sep13)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep12;
+          let sep13;
           if (scalar.end) {
-            sep12 = scalar.end;
-            sep12.push(this.sourceToken);
+            sep13 = scalar.end;
+            sep13.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep12 = [this.sourceToken];
+            sep13 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep12 }]
+            items: [{ start, key: scalar, sep: sep13 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep12 = it2.sep;
-                  sep12.push(this.sourceToken);
+                  const sep13 = it2.sep;
+                  sep13.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep12 }]
+                    items: [{ start: start2, key, sep: sep13 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep12 = fc.end.splice(1, fc.end.length);
-            sep12.push(this.sourceToken);
+            const sep13 = fc.end.splice(1, fc.end.length);
+            sep13.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep12 }]
+              items: [{ start, key: fc, sep: sep13 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -10522,9 +10522,9 @@ var require_utils = __commonJS({
         }
       }
       if (bestLength < 2) return hextets.join(":");
-      const head = hextets.slice(0, bestStart).join(":");
+      const head2 = hextets.slice(0, bestStart).join(":");
       const tail = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail;
+      return head2 + "::" + tail;
     }
     function normalizeIPv6Address(input2) {
       const compression = input2.indexOf("::");
@@ -11243,50 +11243,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative13, options, skipNormalization) {
+    function resolveComponent(base, relative14, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative13 = parse2(serialize(relative13, options), options);
+        relative14 = parse2(serialize(relative14, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative13.scheme) {
-        target.scheme = relative13.scheme;
-        target.userinfo = relative13.userinfo;
-        target.host = relative13.host;
-        target.port = relative13.port;
-        target.path = removeDotSegments(relative13.path || "");
-        target.query = relative13.query;
+      if (!options.tolerant && relative14.scheme) {
+        target.scheme = relative14.scheme;
+        target.userinfo = relative14.userinfo;
+        target.host = relative14.host;
+        target.port = relative14.port;
+        target.path = removeDotSegments(relative14.path || "");
+        target.query = relative14.query;
       } else {
-        if (relative13.userinfo !== void 0 || relative13.host !== void 0 || relative13.port !== void 0) {
-          target.userinfo = relative13.userinfo;
-          target.host = relative13.host;
-          target.port = relative13.port;
-          target.path = removeDotSegments(relative13.path || "");
-          target.query = relative13.query;
+        if (relative14.userinfo !== void 0 || relative14.host !== void 0 || relative14.port !== void 0) {
+          target.userinfo = relative14.userinfo;
+          target.host = relative14.host;
+          target.port = relative14.port;
+          target.path = removeDotSegments(relative14.path || "");
+          target.query = relative14.query;
         } else {
-          if (!relative13.path) {
+          if (!relative14.path) {
             target.path = base.path;
-            if (relative13.query !== void 0) {
-              target.query = relative13.query;
+            if (relative14.query !== void 0) {
+              target.query = relative14.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative13.path[0] === "/") {
-              target.path = removeDotSegments(relative13.path);
+            if (relative14.path[0] === "/") {
+              target.path = removeDotSegments(relative14.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative13.path;
+                target.path = "/" + relative14.path;
               } else if (!base.path) {
-                target.path = relative13.path;
+                target.path = relative14.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative13.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative14.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative13.query;
+            target.query = relative14.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11294,7 +11294,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative13.fragment;
+      target.fragment = relative14.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -17131,7 +17131,7 @@ function info(message) {
 
 // src/action/action.ts
 import { readFileSync as readFileSync6, statSync as statSync11 } from "node:fs";
-import { isAbsolute as isAbsolute9, relative as relative12, resolve as resolve22, sep as sep11 } from "node:path";
+import { isAbsolute as isAbsolute9, relative as relative13, resolve as resolve22, sep as sep12 } from "node:path";
 
 // src/action/args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -17266,11 +17266,11 @@ function probesWithin(range, thresholds) {
   return [...steps.values()].sort(compareVersions).slice(0, -1);
 }
 function splitRange(r7, major, minor, patch = 0) {
-  const at2 = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
-  if (compareVersions(r7.to, at2) < 0) return { before: r7 };
-  if (compareVersions(r7.from, at2) >= 0) return { since: r7 };
+  const at3 = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
+  if (compareVersions(r7.to, at3) < 0) return { before: r7 };
+  if (compareVersions(r7.from, at3) >= 0) return { since: r7 };
   const last = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
-  return { before: { from: r7.from, to: last }, since: { from: at2, to: r7.to } };
+  return { before: { from: r7.from, to: last }, since: { from: at3, to: r7.to } };
 }
 function compareVersions(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
@@ -18567,13 +18567,13 @@ var POD_LIST_CONTAINERS = (spec) => [
   { at: [...spec, "containers"], group: "containers" },
   { at: [...spec, "ephemeralContainers"], group: "ephemeralContainers" }
 ];
-function podTemplateSpec(at2, role) {
+function podTemplateSpec(at3, role) {
   return {
     ...role ? { role } : {},
-    at: at2,
-    metadata: [{ at: [...at2, "metadata"] }],
-    spec: [{ at: [...at2, "spec"] }],
-    containers: POD_LIST_CONTAINERS([...at2, "spec"])
+    at: at3,
+    metadata: [{ at: [...at3, "metadata"] }],
+    spec: [{ at: [...at3, "spec"] }],
+    containers: POD_LIST_CONTAINERS([...at3, "spec"])
   };
 }
 var POD_FIELDS = [
@@ -18650,20 +18650,20 @@ var ARGO_EXIT = {
 var SPARK_POD_FIELDS = ["hostNetwork", "nodeSelector", "tolerations", "affinity", "schedulerName", "shareProcessNamespace", "dnsConfig", "hostAliases"];
 function sparkPods(base, appLabels) {
   return ["driver", "executor"].map((role) => {
-    const at2 = [...base, role];
+    const at3 = [...base, role];
     return {
       role,
-      at: at2,
+      at: at3,
       metadata: [
-        { at: at2 },
-        { at: [...at2, "template", "metadata"] },
+        { at: at3 },
+        { at: [...at3, "template", "metadata"] },
         ...appLabels ? [{ at: ["metadata"], annotations: false, scope: [] }] : []
       ],
-      spec: [{ at: at2, fields: SPARK_POD_FIELDS }, { at: [...at2, "template", "spec"] }],
+      spec: [{ at: at3, fields: SPARK_POD_FIELDS }, { at: [...at3, "template", "spec"] }],
       containers: [
-        { at: [...at2, "initContainers"], group: "initContainers" },
-        { at: [...at2, "sidecars"], group: "containers" },
-        ...POD_LIST_CONTAINERS([...at2, "template", "spec"])
+        { at: [...at3, "initContainers"], group: "initContainers" },
+        { at: [...at3, "sidecars"], group: "containers" },
+        ...POD_LIST_CONTAINERS([...at3, "template", "spec"])
       ],
       addsApp: true,
       // The driver deletes its executors when the application ends.
@@ -18672,15 +18672,15 @@ function sparkPods(base, appLabels) {
   });
 }
 function kserveComponent(component) {
-  const at2 = ["spec", component];
+  const at3 = ["spec", component];
   return {
     role: component,
-    at: at2,
-    metadata: [{ at: at2 }, { at: ["metadata"], scope: [] }],
-    spec: [{ at: at2, fields: POD_FIELDS }],
+    at: at3,
+    metadata: [{ at: at3 }, { at: ["metadata"], scope: [] }],
+    spec: [{ at: at3, fields: POD_FIELDS }],
     containers: [
-      { at: [...at2, "initContainers"], group: "initContainers" },
-      { at: [...at2, "containers"], group: "containers" }
+      { at: [...at3, "initContainers"], group: "initContainers" },
+      { at: [...at3, "containers"], group: "containers" }
     ],
     // A model framework (spec.predictor.model, .sklearn, \u2026) becomes kserve-container.
     addsApp: true
@@ -18945,9 +18945,9 @@ function buildTemplate(resource, kind2, shape, index) {
     sidecarExit: shape.sidecarExit ?? kind2.sidecarExit
   };
   const containers = [];
-  const counts = { initContainers: 0, containers: 0, ephemeralContainers: 0 };
+  const counts2 = { initContainers: 0, containers: 0, ephemeralContainers: 0 };
   const add = (group, p, object, name2) => {
-    containers.push({ template, group, index: counts[group]++, path: p, name: name2, object });
+    containers.push({ template, group, index: counts2[group]++, path: p, name: name2, object });
   };
   for (const source of shape.containers) {
     const p = resolve2(source.at, index);
@@ -18970,8 +18970,8 @@ function buildTemplate(resource, kind2, shape, index) {
   return template;
 }
 function templatePath(t, ...rest) {
-  const [head, ...tail] = rest;
-  if (head === "metadata") {
+  const [head2, ...tail] = rest;
+  if (head2 === "metadata") {
     const [map, key] = tail;
     if (map === "labels" || map === "annotations") {
       const sources = t.metaSources.filter((s) => s[map]);
@@ -18987,7 +18987,7 @@ function templatePath(t, ...rest) {
     }
     return [...t.metaSources[0]?.path ?? [...t.path, "metadata"], ...tail];
   }
-  if (head === "spec") {
+  if (head2 === "spec") {
     const [field] = tail;
     if (typeof field === "string") {
       const hit = t.specSources.find((s) => (!s.fields || s.fields.includes(field)) && s.object !== void 0 && Object.hasOwn(s.object, field) && present(s.object[field]));
@@ -19154,11 +19154,11 @@ function optionsSchemaOf(schema) {
 }
 function keyOf(pointer, value, base) {
   let key = base;
-  let at2 = value;
+  let at3 = value;
   for (const raw of pointer.split("/").slice(1)) {
     const seg = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    key = Array.isArray(at2) ? `${key}[${seg}]` : key ? `${key}.${seg}` : seg;
-    at2 = at2 !== null && typeof at2 === "object" ? at2[seg] : void 0;
+    key = Array.isArray(at3) ? `${key}[${seg}]` : key ? `${key}.${seg}` : seg;
+    at3 = at3 !== null && typeof at3 === "object" ? at3[seg] : void 0;
   }
   return key;
 }
@@ -20228,20 +20228,20 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesAfter: 2
 };
 function getLine(buffer, lineStart2, lineEnd4, position, maxLineLength) {
-  let head = "";
+  let head2 = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
   if (position - lineStart2 > maxHalfLength) {
-    head = " ... ";
-    lineStart2 = position - maxHalfLength + head.length;
+    head2 = " ... ";
+    lineStart2 = position - maxHalfLength + head2.length;
   }
   if (lineEnd4 - position > maxHalfLength) {
     tail = " ...";
     lineEnd4 = position + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart2, lineEnd4).replace(/\t/g, "\u2192") + tail,
-    pos: position - lineStart2 + head.length
+    str: head2 + buffer.slice(lineStart2, lineEnd4).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart2 + head2.length
   };
 }
 function padStart(string, max) {
@@ -20303,10 +20303,10 @@ var YAMLException = class YAMLException2 extends Error {
   * Optional `mark` contains source snippet data. Usually, use
   * {@link YAMLException.throwAt} instead of passing it directly.
   */
-  constructor(reason, mark) {
+  constructor(reason2, mark) {
     super();
     this.name = "YAMLException";
-    this.reason = reason;
+    this.reason = reason2;
     this.mark = mark;
     this.message = formatError(this, false);
     if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
@@ -21810,14 +21810,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep12, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep13, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep12 === void 0) return true;
-  if (sep12 === " " !== (zone === void 0)) return false;
+  if (sep13 === void 0) return true;
+  if (sep13 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -21889,18 +21889,18 @@ function directiveProblem(text2) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text2 = exact;
-  let sep12 = -1;
-  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep12 = 0;
+  let sep13 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep13 = 0;
   else {
     const i = text2.indexOf("\n---");
-    if (i !== -1) sep12 = i + 1;
+    if (i !== -1) sep13 = i + 1;
   }
-  if (sep12 !== -1) {
-    const nl = text2.indexOf("\n", sep12);
-    const line = text2.slice(sep12, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+  if (sep13 !== -1) {
+    const nl = text2.indexOf("\n", sep13);
+    const line = text2.slice(sep13, nl === -1 ? text2.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep12 } };
-    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep12) + " ".repeat(line.length) + text2.slice(sep12 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep13 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep13) + " ".repeat(line.length) + text2.slice(sep13 + line.length);
   }
   text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
   const bad = disallowedCharacter(text2, 0, text2.length, json);
@@ -22096,13 +22096,13 @@ function decodeEvents(codes) {
   let i = 0;
   const next = () => codes[i++];
   while (i < codes.length) {
-    const head = next();
-    const type = head & TYPE_BITS;
-    const props = (head & PROPS) !== 0;
-    const style = head >> STYLE_SHIFT & 7;
+    const head2 = next();
+    const type = head2 & TYPE_BITS;
+    const props = (head2 & PROPS) !== 0;
+    const style = head2 >> STYLE_SHIFT & 7;
     switch (type) {
       case DOCUMENT:
-        events.push({ type: DOCUMENT, explicitStart: (head & EXPLICIT_START) !== 0, explicitEnd: (head & EXPLICIT_END) !== 0, directives: [] });
+        events.push({ type: DOCUMENT, explicitStart: (head2 & EXPLICIT_START) !== 0, explicitEnd: (head2 & EXPLICIT_END) !== 0, directives: [] });
         break;
       case SEQUENCE:
       case MAPPING: {
@@ -22116,8 +22116,8 @@ function decodeEvents(codes) {
         const valueEnd2 = next();
         const indent = next();
         const [anchorStart, anchorEnd, tagStart, tagEnd] = props ? [next(), next(), next(), next()] : [-1, -1, -1, -1];
-        const chomping = head >> CHOMPING_SHIFT & 3;
-        events.push({ type: SCALAR, valueStart, valueEnd: valueEnd2, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping, indent, fast: (head & FAST) !== 0 });
+        const chomping = head2 >> CHOMPING_SHIFT & 3;
+        events.push({ type: SCALAR, valueStart, valueEnd: valueEnd2, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping, indent, fast: (head2 & FAST) !== 0 });
         break;
       }
       case ALIAS:
@@ -22127,7 +22127,7 @@ function decodeEvents(codes) {
         events.push({ type: POP });
         break;
       default:
-        throw new Error(`unknown event code ${head}`);
+        throw new Error(`unknown event code ${head2}`);
     }
   }
   return events;
@@ -22529,8 +22529,8 @@ function parseFast(text2, base, json = false, skim = true) {
   try {
     events = cuts.length === 0 ? parseEvents(text2, { maxDepth: MAX_DEPTH }) : eventsWithout(text2, cuts);
   } catch (e) {
-    const reason = e.reason;
-    if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
+    const reason2 = e.reason;
+    if (typeof reason2 === "string" && reason2.startsWith("nesting exceeded maxDepth")) {
       return { kind: "too-deep", offset: base + (e.mark?.position ?? 0) };
     }
     return FALLBACK;
@@ -22544,16 +22544,16 @@ function parseFast(text2, base, json = false, skim = true) {
 }
 function eventsWithout(text2, cuts) {
   let reduced = "";
-  let at2 = 0;
+  let at3 = 0;
   const starts = [];
   const shifts = [];
   for (const cut of cuts) {
-    reduced += text2.slice(at2, cut.start);
+    reduced += text2.slice(at3, cut.start);
     starts.push(reduced.length);
     shifts.push(cut.end - reduced.length);
-    at2 = cut.end;
+    at3 = cut.end;
   }
-  reduced += text2.slice(at2);
+  reduced += text2.slice(at3);
   let events;
   try {
     events = parseEvents(reduced, { maxDepth: MAX_DEPTH });
@@ -22721,8 +22721,8 @@ function itemRange(text2, events, i) {
   const end = skipNode(events, i);
   for (let j2 = i + 2; j2 < end; j2++) {
     const e = events[j2];
-    const at2 = e.type === SCALAR2 ? e.valueStart : e.type === MAPPING2 || e.type === SEQUENCE2 ? e.start : -1;
-    if (at2 > lineBreak) return [start, void 0];
+    const at3 = e.type === SCALAR2 ? e.valueStart : e.type === MAPPING2 || e.type === SEQUENCE2 ? e.start : -1;
+    if (at3 > lineBreak) return [start, void 0];
   }
   return void 0;
 }
@@ -22956,7 +22956,7 @@ function maskedDecode(bytes) {
   const leads = /[\xc4-\xff]/g;
   const view = buf.toString("latin1");
   const pieces = [];
-  const at2 = [];
+  const at3 = [];
   let units = "";
   let from = 0;
   let length = 0;
@@ -22968,23 +22968,23 @@ function maskedDecode(bytes) {
     const wide = buf.toString("utf8", i, i + size);
     pieces.push(plain2, wide.length === 2 ? MASK + MASK : MASK);
     length += plain2.length;
-    for (let k2 = 0; k2 < wide.length; k2++) at2.push(length + k2);
+    for (let k2 = 0; k2 < wide.length; k2++) at3.push(length + k2);
     units += wide;
     length += wide.length;
     from = i + size;
     leads.lastIndex = from;
-    if (at2.length > MAX_MASKED_UNITS) return void 0;
+    if (at3.length > MAX_MASKED_UNITS) return void 0;
   }
-  if (at2.length === 0) return void 0;
+  if (at3.length === 0) return void 0;
   pieces.push(buf.toString("utf8", from));
-  return { text: pieces.join(""), masked: { at: Int32Array.from(at2), units } };
+  return { text: pieces.join(""), masked: { at: Int32Array.from(at3), units } };
 }
-function firstAtOrAfter(at2, offset) {
+function firstAtOrAfter(at3, offset) {
   let lo = 0;
-  let hi2 = at2.length;
+  let hi2 = at3.length;
   while (lo < hi2) {
     const mid = lo + hi2 >>> 1;
-    if (at2[mid] < offset) lo = mid + 1;
+    if (at3[mid] < offset) lo = mid + 1;
     else hi2 = mid;
   }
   return lo;
@@ -23072,8 +23072,8 @@ function encodingOf(bytes) {
 }
 function displayPathOf(absPath, cwd) {
   const rel = relative2(cwd, absPath);
-  const shown5 = rel === "" || isAbsolute2(rel) ? absPath : rel;
-  return shown5.split(sep).join("/");
+  const shown7 = rel === "" || isAbsolute2(rel) ? absPath : rel;
+  return shown7.split(sep).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
   const read2 = decodeText(bytes, displayPath, absPath);
@@ -23232,16 +23232,16 @@ function readConfigFile(path) {
   const plain2 = plainConfig(text2);
   if (plain2 !== void 0) return plain2;
   const lineCounter = new import_yaml3.LineCounter();
-  const at2 = (offset) => {
+  const at3 = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
   };
   const parsed = parseYamlWithinLimits(text2, { uniqueKeys: false, prettyErrors: false, lineCounter });
-  if ("problem" in parsed) throw new ConfigError(path, at2(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
+  if ("problem" in parsed) throw new ConfigError(path, at3(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
   const err = parsed.doc.errors[0];
-  if (err) throw new ConfigError(path, at2(err.pos[0]), err.message.split("\n")[0] ?? "invalid YAML");
+  if (err) throw new ConfigError(path, at3(err.pos[0]), err.message.split("\n")[0] ?? "invalid YAML");
   const problem = firstProblem(parsed.doc.contents, /* @__PURE__ */ new Set());
-  if (problem) throw new ConfigError(path, at2(problem.offset), problem.message);
+  if (problem) throw new ConfigError(path, at3(problem.offset), problem.message);
   return plainValue2(parsed.doc);
 }
 var READ_APART = /(?:^|[^\w.-])(?:[yYnN~]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[Nn]ull|NULL|[-+]?\.?[0-9][0-9.]*_[0-9._]*|[-+]?0[0-9bBoO][0-9a-fA-F._]*|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?![\w.-])|[&*!%\t]|<</;
@@ -23317,8 +23317,8 @@ function configKeyLine(path, keys) {
 import { createRequire } from "node:module";
 var nodeRequire = createRequire(import.meta.url);
 function spawnSync(command, args, options) {
-  const run = nodeRequire("node:child_process").spawnSync;
-  return run(command, args, options);
+  const run2 = nodeRequire("node:child_process").spawnSync;
+  return run2(command, args, options);
 }
 var workerThreads = () => nodeRequire("node:worker_threads");
 function garbageCollector() {
@@ -23336,12 +23336,12 @@ var crypto2 = () => nodeRequire("node:crypto");
 var zlib = () => nodeRequire("node:zlib");
 var v8 = () => nodeRequire("node:v8");
 function spawnSyncBytes(command, args, options) {
-  const run = nodeRequire("node:child_process").spawnSync;
-  return run(command, args, options);
+  const run2 = nodeRequire("node:child_process").spawnSync;
+  return run2(command, args, options);
 }
 function spawnDetached(command, args, options) {
-  const run = nodeRequire("node:child_process").spawn;
-  return run(command, args, options);
+  const run2 = nodeRequire("node:child_process").spawn;
+  return run2(command, args, options);
 }
 
 // src/common/fingerprint.ts
@@ -23372,8 +23372,8 @@ function resetCalls(s) {
 }
 var clip = (s) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}\u2026` : s;
 var lead = (text2, unknown) => {
-  const head = text2.split(":")[0] ?? text2;
-  return head === "unknown" ? unknown : head;
+  const head2 = text2.split(":")[0] ?? text2;
+  return head2 === "unknown" ? unknown : head2;
 };
 var waypointOutcome = (line) => {
   const after = line.slice(line.indexOf(": ") + 2);
@@ -23381,7 +23381,7 @@ var waypointOutcome = (line) => {
 };
 function stateOf(e, sources, volatileName = false) {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
-  const reason = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
+  const reason2 = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
   const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
   return {
     sidecar: e.outcome,
@@ -23391,7 +23391,7 @@ function stateOf(e, sources, volatileName = false) {
     ...e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? "")}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? "")}`) } : {},
     ...e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {},
     ...e.calls ? callStates(e.calls) : {},
-    reason: clip(reason),
+    reason: clip(reason2),
     filePath: e.filePath,
     line: e.line,
     ...sources ? { sources } : {},
@@ -23413,10 +23413,10 @@ function workloadMap(states) {
   }
   return out;
 }
-function causeOf(base, head, changes) {
-  const workload = { filePath: head.filePath, line: head.line, what: "workload" };
+function causeOf(base, head2, changes) {
+  const workload = { filePath: head2.filePath, line: head2.line, what: "workload" };
   const b = base.sources;
-  const h = head.sources;
+  const h = head2.sources;
   if (!b || !h) return workload;
   if (b.namespace?.labels !== h.namespace?.labels && h.namespace?.at) return { ...h.namespace.at, what: "namespace" };
   if (b.workload !== h.workload) return workload;
@@ -23428,26 +23428,26 @@ function causeOf(base, head, changes) {
     startup: h.install.native ?? h.install.hold
   };
   for (const k2 of changes) {
-    const at2 = byKind3[k2];
-    if (at2) return { ...at2, what: "install" };
+    const at3 = byKind3[k2];
+    if (at3) return { ...at3, what: "install" };
   }
   return workload;
 }
-function changesOf(base, head) {
+function changesOf(base, head2) {
   const out = [];
-  if (base.sidecar !== head.sidecar) {
+  if (base.sidecar !== head2.sidecar) {
     if (base.sidecar === "unknown") out.push("sidecar-known");
-    else if (head.sidecar === "unknown") out.push("sidecar-unknown");
-    else out.push(...head.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
+    else if (head2.sidecar === "unknown") out.push("sidecar-unknown");
+    else out.push(...head2.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
   }
-  if (base.sidecar === head.sidecar && head.sidecar !== "not-injected" && base.revision !== head.revision) out.push("revision");
+  if (base.sidecar === head2.sidecar && head2.sidecar !== "not-injected" && base.revision !== head2.revision) out.push("revision");
   const capture = (s) => s.capture ?? (s.sidecar === "injected" ? "sidecar" : s.sidecar === "not-injected" ? "none" : void 0);
-  if (capture(base) !== capture(head) && (base.capture !== void 0 || head.capture !== void 0)) out.push("capture");
-  if (base.waypoint !== head.waypoint && base.capture === "ambient" && head.capture === "ambient") out.push("waypoint");
-  if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== void 0 && head.startup !== void 0) out.push("startup");
-  if (base.sidecar === "injected" && head.sidecar === "injected" && (base.admission?.outcome ?? "no Pod Security") !== (head.admission?.outcome ?? "no Pod Security")) out.push("admission");
+  if (capture(base) !== capture(head2) && (base.capture !== void 0 || head2.capture !== void 0)) out.push("capture");
+  if (base.waypoint !== head2.waypoint && base.capture === "ambient" && head2.capture === "ambient") out.push("waypoint");
+  if (base.sidecar === head2.sidecar && base.startup !== head2.startup && base.startup !== void 0 && head2.startup !== void 0) out.push("startup");
+  if (base.sidecar === "injected" && head2.sidecar === "injected" && (base.admission?.outcome ?? "no Pod Security") !== (head2.admission?.outcome ?? "no Pod Security")) out.push("admission");
   const before = new Set(resetCalls(base).map((c) => c.to));
-  if (resetCalls(head).some((c) => !before.has(c.to))) out.push("calls-reset");
+  if (resetCalls(head2).some((c) => !before.has(c.to))) out.push("calls-reset");
   return out;
 }
 function keyed(results) {
@@ -23474,9 +23474,9 @@ var MATCH_PASSES = [
   // known by its document's index, which a document added above it shifts.
   (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.message}`
 ];
-function diffFindings(base, head) {
+function diffFindings(base, head2) {
   const b = keyed(base);
-  let unmatched = keyed(head);
+  let unmatched = keyed(head2);
   const matchedBase = /* @__PURE__ */ new Set();
   for (const key of MATCH_PASSES) {
     const index = /* @__PURE__ */ new Map();
@@ -23501,10 +23501,10 @@ function diffFindings(base, head) {
   }
   const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_3, i) => !matchedBase.has(i)).map((f) => f.finding);
-  const total = head.reduce((n, r7) => n + r7.messages.length, 0);
+  const total = head2.reduce((n, r7) => n + r7.messages.length, 0);
   return { new: added, fixed, undecided: [], unchanged: total - added.length };
 }
-function diffRuns(base, head) {
+function diffRuns(base, head2) {
   const changed = [];
   const compare = (workload, b, h) => {
     const changes = changesOf(b, h);
@@ -23516,14 +23516,14 @@ function diffRuns(base, head) {
     const name2 = copyOf(workload);
     return other.get(workload) ?? (name2 === void 0 ? void 0 : other.get(name2));
   };
-  for (const [workload, h] of head.workloads) {
+  for (const [workload, h] of head2.workloads) {
     const b = counterpart(workload, base.workloads);
     if (b) compare(workload, b, h);
     else added.push({ workload, head: h });
   }
   for (const [workload, b] of base.workloads) {
-    if (head.workloads.has(workload)) continue;
-    const h = counterpart(workload, head.workloads);
+    if (head2.workloads.has(workload)) continue;
+    const h = counterpart(workload, head2.workloads);
     if (h) compare(workload, b, h);
     else removed.push({ workload, base: b });
   }
@@ -23555,18 +23555,18 @@ function diffRuns(base, head) {
     added = added.filter((a) => !paired.has(a.workload));
     removed = removed.filter((r7) => !paired.has(r7.workload));
   }
-  const findings = diffFindings(base.results, head.results);
+  const findings = diffFindings(base.results, head2.results);
   const undefinedNamespace = (w) => w?.sources?.namespace?.labels === "not defined";
   const undecidedWorkloads = /* @__PURE__ */ new Set();
-  for (const [key, h] of head.workloads) {
+  for (const [key, h] of head2.workloads) {
     const b = base.workloads.get(key);
     if (b && (h.sidecar === "unknown" && b.sidecar !== "unknown" || undefinedNamespace(h) && b.sources?.namespace !== void 0 && !undefinedNamespace(b))) undecidedWorkloads.add(key);
   }
-  const undecided = (f) => {
+  const undecided2 = (f) => {
     const r7 = f.message.resource;
     return r7 !== void 0 && [...undecidedWorkloads].some((w) => w === r7 || w.startsWith(`${r7} (`));
   };
-  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided(f)), undecided: findings.fixed.filter(undecided) } };
+  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided2(f)), undecided: findings.fixed.filter(undecided2) } };
 }
 function failures(diff, failOn) {
   const out = [];
@@ -23876,8 +23876,8 @@ function readEmbeddedYamlValue(text2) {
   if ("problem" in read2) return { value: void 0, error: void 0, tooComplex: read2.problem.message };
   const first = read2.doc.errors[0];
   if (first) {
-    const at2 = lineCounter.linePos(first.pos[0]);
-    return { value: void 0, error: `${first.message.split("\n")[0]} at line ${at2.line}, column ${at2.col}` };
+    const at3 = lineCounter.linePos(first.pos[0]);
+    return { value: void 0, error: `${first.message.split("\n")[0]} at line ${at3.line}, column ${at3.col}` };
   }
   try {
     return { value: plainValue2(read2.doc), error: void 0 };
@@ -24340,11 +24340,11 @@ var withOperatorLabels = perNamespace((name2, own, ossm) => {
 function perNamespace(decide) {
   const cache2 = /* @__PURE__ */ new WeakMap();
   return (name2, own, ossm) => {
-    let byName = cache2.get(ossm);
-    if (!byName) cache2.set(ossm, byName = /* @__PURE__ */ new Map());
-    if (byName.has(name2)) return byName.get(name2);
+    let byName2 = cache2.get(ossm);
+    if (!byName2) cache2.set(ossm, byName2 = /* @__PURE__ */ new Map());
+    if (byName2.has(name2)) return byName2.get(name2);
     const decided = decide(name2, own, ossm);
-    byName.set(name2, decided);
+    byName2.set(name2, decided);
     return decided;
   };
 }
@@ -24674,9 +24674,9 @@ function insertionsFold(doc, insertions, shifts) {
   let k2 = 0;
   let reach = -1;
   for (let j2 = 0; j2 < insertions.length; j2++) {
-    const at2 = insertions[j2].at + (j2 > 0 ? shifts[j2 - 1] ?? 0 : 0);
-    while (k2 < spans.length && spans[k2][0] < at2) reach = Math.max(reach, spans[k2++][1]);
-    if (reach <= at2) return false;
+    const at3 = insertions[j2].at + (j2 > 0 ? shifts[j2 - 1] ?? 0 : 0);
+    while (k2 < spans.length && spans[k2][0] < at3) reach = Math.max(reach, spans[k2++][1]);
+    if (reach <= at3) return false;
   }
   return true;
 }
@@ -27414,9 +27414,9 @@ var HELM_VALUE_KEYS = /* @__PURE__ */ new Set([
 ]);
 var JSON_NAME_ONLY = /* @__PURE__ */ new Set(["default_config", "default_providers"]);
 var ENV_VARIABLE = /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/;
-function closestField(key, message, at2, version2) {
-  const pools = [{ message, at: at2 }];
-  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at2, "defaultConfig"] });
+function closestField(key, message, at3, version2) {
+  const pools = [{ message, at: at3 }];
+  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at3, "defaultConfig"] });
   let best;
   let bestDist = Infinity;
   const lower = key.toLowerCase();
@@ -27431,19 +27431,19 @@ function closestField(key, message, at2, version2) {
     }
   }
   if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...best.at, best.field.jsonName]);
-  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "proxyMetadata", key]);
-  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "defaultConfig", "proxyMetadata", key]);
+  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at3, "proxyMetadata", key]);
+  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at3, "defaultConfig", "proxyMetadata", key]);
   for (const f of fieldsOf(message)) {
     if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
     const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
-    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at2, f.jsonName, inner.jsonName]);
+    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at3, f.jsonName, inner.jsonName]);
   }
   return void 0;
 }
-function unknownField(key, message, at2, field, c) {
-  const here = formatConfigPath([...at2, key]);
-  const inMesh = at2.length === 1 && at2[0] === "defaultConfig";
-  if (message === "MeshConfig" && at2.length === 0) {
+function unknownField(key, message, at3, field, c) {
+  const here = formatConfigPath([...at3, key]);
+  const inMesh = at3.length === 1 && at3[0] === "defaultConfig";
+  if (message === "MeshConfig" && at3.length === 0) {
     const proxy = knownFieldFor("ProxyConfig", key, c.version);
     if (proxy) return { path: here, message: `${here} is a ProxyConfig field, which belongs under defaultConfig`, suggestion: formatConfigPath(["defaultConfig", proxy.jsonName]) };
     if (HELM_VALUE_KEYS.has(key)) return { path: here, message: `${here} is a Helm value of the istiod chart, not a MeshConfig field` };
@@ -27456,69 +27456,69 @@ function unknownField(key, message, at2, field, c) {
   if (removed) return { path: here, message: `${here} ${removed}` };
   const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
   const what = `${here} is not a field of ${shortName(message)}${newer}`;
-  const suggestion = field ? void 0 : closestField(key, message, at2, c.version);
+  const suggestion = field ? void 0 : closestField(key, message, at3, c.version);
   return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
 }
-function checkMessage(v2, message, at2, c) {
+function checkMessage(v2, message, at3, c) {
   if (!isMapping2(v2)) {
-    addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${shortName(message)} fields, not ${describe2(v2)}`, kind: "type" });
+    addProblem(c.errors, { path: formatConfigPath(at3), message: `${formatConfigPath(at3)} must be a mapping of ${shortName(message)} fields, not ${describe2(v2)}`, kind: "type" });
     return;
   }
   for (const key in v2) {
     if (!Object.hasOwn(v2, key)) continue;
     if (--c.budget < 0) return;
     const value = v2[key];
-    const here = [...at2, key];
+    const here = [...at3, key];
     const field = fieldFor(message, key);
     if (!field || !knownIn(field, c.version)) {
-      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at2, field, c));
+      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at3, field, c));
       continue;
     }
     if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
       addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
       continue;
     }
-    if (message === "MeshConfig" && at2.length === 0 && JSON_NAME_ONLY.has(key)) {
+    if (message === "MeshConfig" && at3.length === 0 && JSON_NAME_ONLY.has(key)) {
       addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is read only when spelled ${field.jsonName}`, suggestion: formatConfigPath([field.jsonName]) });
     }
     checkField(value, field, here, c);
   }
 }
-function checkField(v2, field, at2, c) {
+function checkField(v2, field, at3, c) {
   if (v2 === null) return;
   if (field.type === "any") return;
   if (field.repeated) {
     if (!Array.isArray(v2)) {
-      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe2(v2)}`, kind: "type" });
+      addProblem(c.errors, { path: formatConfigPath(at3), message: `${formatConfigPath(at3)} must be a list, not ${describe2(v2)}`, kind: "type" });
       return;
     }
     for (let i = 0; i < v2.length; i++) {
       if (--c.budget < 0) return;
-      if (v2[i] !== null) checkSingular(v2[i], field.type, [...at2, i], c);
+      if (v2[i] !== null) checkSingular(v2[i], field.type, [...at3, i], c);
     }
     return;
   }
   if (field.map) {
     if (!isMapping2(v2)) {
-      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe2(v2)}`, kind: "type" });
+      addProblem(c.errors, { path: formatConfigPath(at3), message: `${formatConfigPath(at3)} must be a mapping, not ${describe2(v2)}`, kind: "type" });
       return;
     }
     for (const k2 in v2) {
       if (!Object.hasOwn(v2, k2)) continue;
       if (--c.budget < 0) return;
-      if (v2[k2] !== null) checkSingular(v2[k2], field.type, [...at2, k2], c);
+      if (v2[k2] !== null) checkSingular(v2[k2], field.type, [...at3, k2], c);
     }
     return;
   }
-  checkSingular(v2, field.type, at2, c);
+  checkSingular(v2, field.type, at3, c);
 }
-function checkSingular(v2, type, at2, c) {
-  const where = formatConfigPath(at2);
+function checkSingular(v2, type, at3, c) {
+  const where = formatConfigPath(at3);
   const fail2 = (message, suggestion, kind2 = "type") => {
     addProblem(c.errors, suggestion !== void 0 ? { path: where, message, suggestion, kind: kind2 } : { path: where, message, kind: kind2 });
   };
   if (PROXY_CONFIG_SCHEMA.has(type)) {
-    checkMessage(v2, type, at2, c);
+    checkMessage(v2, type, at3, c);
     return;
   }
   if (type.startsWith("enum:")) {
@@ -27594,17 +27594,17 @@ function checkSingular(v2, type, at2, c) {
     }
   }
 }
-function findNonFinite(v2, at2) {
-  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at2;
-  if (at2.length > 100) return void 0;
+function findNonFinite(v2, at3) {
+  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at3;
+  if (at3.length > 100) return void 0;
   if (Array.isArray(v2)) {
     for (let i = 0; i < v2.length; i++) {
-      const r7 = findNonFinite(v2[i], [...at2, i]);
+      const r7 = findNonFinite(v2[i], [...at3, i]);
       if (r7) return r7;
     }
   } else if (isMapping2(v2)) {
     for (const [k2, x] of Object.entries(v2)) {
-      const r7 = findNonFinite(x, [...at2, k2]);
+      const r7 = findNonFinite(x, [...at3, k2]);
       if (r7) return r7;
     }
   }
@@ -27772,15 +27772,15 @@ function validate(pc, version2, errors, prefix = []) {
     if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
       const raw = read(conf, "address");
       const addr = typeof raw === "string" ? raw : "";
-      const at2 = ["tracing", tracer, "address"];
+      const at3 = ["tracing", tracer, "address"];
       if (tracer === "lightstep") {
-        if (addr === "") add(at2, "tracing.lightstep.address is missing");
-        else address(at2, addr, "tracing.lightstep.address");
+        if (addr === "") add(at3, "tracing.lightstep.address is missing");
+        else address(at3, addr, "tracing.lightstep.address");
         const token = read(conf, "accessToken");
         if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
       } else {
         const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
-        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
+        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at3, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
       }
     }
     const tls = read(tracing, "tlsSettings");
@@ -27910,8 +27910,8 @@ function readText(text2) {
     const before = text2.slice(0, offset);
     const line = before.split("\n").length;
     const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
-    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
-    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
+    const reason2 = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
+    return { value: void 0, syntaxError: `${reason2}${where}`, ignoredDocuments: false };
   }
 }
 function parseProxyConfig(text2, version2) {
@@ -28031,13 +28031,13 @@ function nativeSidecarsFor(t, install, version2) {
     const native = newTemplate ? annotation !== "false" : annotation === "true";
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path };
   }
-  const stated2 = install.nativeSidecars;
-  if (stated2) {
-    if (stated2.value === "auto" && newTemplate) {
-      return { value: "unknown", why: `${stated2.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated: stated2 };
+  const stated3 = install.nativeSidecars;
+  if (stated3) {
+    if (stated3.value === "auto" && newTemplate) {
+      return { value: "unknown", why: `${stated3.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated: stated3 };
     }
-    if (stated2.value === "auto") return { value: false, why: `${stated2.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated: stated2 };
-    return { value: stated2.value === "true", why: `${stated2.source} is "${stated2.value}"`, stated: stated2 };
+    if (stated3.value === "auto") return { value: false, why: `${stated3.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated: stated3 };
+    return { value: stated3.value === "true", why: `${stated3.source} is "${stated3.value}"`, stated: stated3 };
   }
   if (atLeast(version2, 1, 27)) {
     return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
@@ -28230,10 +28230,10 @@ var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
 var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
 var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
 var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v2, stated2) {
+function valuesDocumentKind(v2, stated3) {
   if ("kind" in v2 || "apiVersion" in v2) return void 0;
   if (asObject(v2.istiod)) return "umbrella";
-  if (stated2) return "istiod";
+  if (stated3) return "istiod";
   if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
   if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
   const env = asObject(v2.env);
@@ -28284,14 +28284,14 @@ function repoPath(...parts) {
   if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
   return joined.replace(/^\.\//, "");
 }
-function fileLayer(files, path, label, written, at2) {
+function fileLayer(files, path, label, written, at3) {
   const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
   if (found === void 0 || found === "ambiguous") {
     const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
-    return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
+    return { values: void 0, missing: `${label} reads values file ${written} (${at3}), ${why}` };
   }
-  const shown5 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown5}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+  const shown7 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown7}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
 }
 var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
@@ -28304,22 +28304,22 @@ function chartKind(nameOrPath) {
   return void 0;
 }
 var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at2, describe7) {
+function objectLayer(values, resource, at3, describe7) {
   const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
+  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at3, ...k2] }) } : void 0;
 }
 var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
 var readTexts = /* @__PURE__ */ new WeakMap();
 var valuesTextsParsed = { texts: 0, chars: 0 };
-function readOnce(resource, at2, text2) {
-  let byKey = readTexts.get(resource.object);
-  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
-  const key = at2.join("\0");
-  let read2 = byKey.get(key);
+function readOnce(resource, at3, text2) {
+  let byKey2 = readTexts.get(resource.object);
+  if (!byKey2) readTexts.set(resource.object, byKey2 = /* @__PURE__ */ new Map());
+  const key = at3.join("\0");
+  let read2 = byKey2.get(key);
   if (!read2) {
     valuesTextsParsed.texts++;
     valuesTextsParsed.chars += text2.length;
-    byKey.set(key, read2 = readEmbeddedYaml(text2));
+    byKey2.set(key, read2 = readEmbeddedYaml(text2));
   }
   return read2;
 }
@@ -28330,26 +28330,26 @@ function valuesBudget() {
     return left >= 0;
   };
 }
-var overBudget = (label, at2) => ({
+var overBudget = (label, at3) => ({
   values: void 0,
-  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at2}); meshlint reads no more of them`
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at3}); meshlint reads no more of them`
 });
-function textLayer(text2, resource, at2, describe7, unreadable) {
-  const read2 = readOnce(resource, at2, text2);
+function textLayer(text2, resource, at3, describe7, unreadable) {
+  const read2 = readOnce(resource, at3, text2);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at3 }) };
 }
 var decoded = /* @__PURE__ */ new WeakMap();
 function secretText(r7, key) {
   const plain2 = str3(asObject(r7.object.stringData)?.[key]);
   if (plain2 !== void 0) return plain2;
-  let byKey = decoded.get(r7.object);
-  if (!byKey) decoded.set(r7.object, byKey = /* @__PURE__ */ new Map());
-  if (!byKey.has(key)) {
+  let byKey2 = decoded.get(r7.object);
+  if (!byKey2) decoded.set(r7.object, byKey2 = /* @__PURE__ */ new Map());
+  if (!byKey2.has(key)) {
     const encoded = str3(asObject(r7.object.data)?.[key]);
-    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+    byKey2.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
   }
-  return byKey.get(key);
+  return byKey2.get(key);
 }
 function valuesFromEntry(e, ns2, lookup2) {
   const entry = asObject(e);
@@ -28386,12 +28386,12 @@ function secretValuesOf(r7, lookup2) {
   for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
     const e = valuesFromEntry(from[i], ns2, lookup2);
     if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
-    const at2 = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
+    const at3 = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
     const origin = secretOrigin(ns2, e.name, e.key);
     const targetPath = str3(e.entry.targetPath);
     if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
     else {
-      const read2 = readOnce(e.found, at2, e.text);
+      const read2 = readOnce(e.found, at3, e.text);
       if (read2.value) out.push({ values: read2.value, origin });
     }
   }
@@ -28440,7 +28440,7 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
       (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
       return;
     }
-    const at2 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    const at3 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
     if (!fits(text2)) {
       over = true;
       (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
@@ -28452,10 +28452,10 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
         targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
         return;
       }
-      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at2 }) });
+      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at3 }) });
       return;
     }
-    layers.push(textLayer(text2, found, at2, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+    layers.push(textLayer(text2, found, at3, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
   });
   const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
   if (inline) layers.push(inline);
@@ -28476,11 +28476,11 @@ function argoReleases(r7, appSpec, base, files, anyChart = false) {
   }
   const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
   const out = [];
-  for (const { source, at: at2, label } of sources) {
+  for (const { source, at: at3, label } of sources) {
     const chart = chartKind(str3(source.chart) ?? str3(source.path));
     if (!chart && !anyChart) continue;
     const helm = asObject(source.helm) ?? {};
-    const hat = [...at2, "helm"];
+    const hat = [...at3, "helm"];
     const layers = [];
     const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
     valueFiles.forEach((f, i) => {
@@ -28514,7 +28514,7 @@ function argoReleases(r7, appSpec, base, files, anyChart = false) {
         target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
       });
     });
-    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at2, source.chart !== void 0 ? "chart" : "path"] } });
+    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at3, source.chart !== void 0 ? "chart" : "path"] } });
   }
   return out;
 }
@@ -28810,8 +28810,8 @@ function sequenceOf(items, path, st2, doc) {
 function pairItem(item, text2) {
   if ((0, import_yaml8.isPair)(item)) return item;
   if (!(0, import_yaml8.isMap)(item) || !item.flow || item.items.length !== 1) return void 0;
-  const at2 = item.range?.[0];
-  return at2 !== void 0 && text2[at2] !== "{" ? item.items[0] : void 0;
+  const at3 = item.range?.[0];
+  return at3 !== void 0 && text2[at3] !== "{" ? item.items[0] : void 0;
 }
 function flowKeys(node, st2) {
   const open = node.range?.[0];
@@ -28921,14 +28921,14 @@ function convertDocument(file, doc, index, base, start, end, text2, json) {
       value = toPlain(doc.contents, [], { dups, base, text: text2, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
     } catch (e) {
       if (e instanceof GoYamlError) {
-        const at2 = e.offset === void 0 ? contentStart : clamp(e.offset);
-        syntaxErrors.push({ message: e.message, offset: at2, endOffset: at2 });
+        const at3 = e.offset === void 0 ? contentStart : clamp(e.offset);
+        syntaxErrors.push({ message: e.message, offset: at3, endOffset: at3 });
       } else if (e instanceof AliasBudgetExceeded) {
-        const at2 = contentStart;
+        const at3 = contentStart;
         syntaxErrors.push({
           message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
-          offset: at2,
-          endOffset: at2
+          offset: at3,
+          endOffset: at3
         });
       } else throw e;
       value = void 0;
@@ -29042,11 +29042,11 @@ function forRules(value) {
   for (const key of KEPT_KEYS) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
   return kept;
 }
-function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at2);
+function tooDeepDocument(file, index, startOffset, endOffset, at3 = startOffset) {
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at3);
 }
-function refusedDocument(file, index, startOffset, endOffset, message, at2) {
-  const problem = { message, offset: at2, endOffset: at2 };
+function refusedDocument(file, index, startOffset, endOffset, message, at3) {
+  const problem = { message, offset: at3, endOffset: at3 };
   return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
 }
 function flowDepthExceeds(text2, limit) {
@@ -29239,9 +29239,9 @@ var Locator = class {
   position(file, offset) {
     const starts = this.lines(file);
     const t = file.text;
-    const at2 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
-    const i = lineIndexAt(starts, at2);
-    return { line: i + 1, column: at2 - (starts[i] ?? 0) + 1 };
+    const at3 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
+    const i = lineIndexAt(starts, at3);
+    return { line: i + 1, column: at3 - (starts[i] ?? 0) + 1 };
   }
   /** Offset of the start of a 1-based line. */
   lineOffset(file, line) {
@@ -29320,14 +29320,14 @@ function placeText(target, locator = new Locator()) {
   const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
   if (!doc) return void 0;
   const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
-  const at2 = locator.position(doc.file, offset);
+  const at3 = locator.position(doc.file, offset);
   const origin = doc.file.origin;
   if (origin) {
-    const range = { line: at2.line, column: at2.column, endLine: at2.line, endColumn: at2.column };
+    const range = { line: at3.line, column: at3.column, endLine: at3.line, endColumn: at3.column };
     const back = origin.mapBack({ doc, docPath, resource, range });
     return `${back.filePath}:${back.range.line}`;
   }
-  return `${doc.file.displayPath}:${at2.line}`;
+  return `${doc.file.displayPath}:${at3.line}`;
 }
 var atPlace = (target) => {
   const place = placeText(target);
@@ -29366,8 +29366,8 @@ function fromChartValues(values, describe7, target) {
   const out = fromValues(values, describe7, target);
   const cni = getIn(values, ["cni", "enabled"]);
   if (typeof cni === "boolean" && !(typeof getIn(values, ["pilot", "cni", "enabled"]) === "boolean")) {
-    const at2 = out.findIndex((c) => c.key === "cni");
-    if (at2 >= 0) out.splice(at2, 1);
+    const at3 = out.findIndex((c) => c.key === "cni");
+    if (at3 >= 0) out.splice(at3, 1);
     out.push({ key: "cni", value: cni, source: describe7("cni.enabled"), target: target(["cni", "enabled"]) });
   }
   const native = getIn(values, ["env", "ENABLE_NATIVE_SIDECARS"]);
@@ -29379,8 +29379,8 @@ function fromChartValues(values, describe7, target) {
   for (const [key, path] of TEMPLATED_PATHS) {
     const v2 = getIn(values, path);
     if (typeof v2 !== "string" || !isPlaceholder(v2)) continue;
-    const at2 = out.findIndex((c) => c.key === key);
-    if (at2 >= 0) out.splice(at2, 1);
+    const at3 = out.findIndex((c) => c.key === key);
+    if (at3 >= 0) out.splice(at3, 1);
     out.push({ key, value: UNSTATED, source: `${describe7(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
   }
   return out;
@@ -29407,8 +29407,8 @@ function describeDisagreement(found) {
   }
   return [...byValue].map(([value, files]) => {
     const list4 = [...files];
-    const shown5 = list4.slice(0, 2).join(", ");
-    return `${value} in ${shown5}${list4.length > 2 ? ` and ${list4.length - 2} more files` : ""}`;
+    const shown7 = list4.slice(0, 2).join(", ");
+    return `${value} in ${shown7}${list4.length > 2 ? ` and ${list4.length - 2} more files` : ""}`;
   }).join("; ");
 }
 function configContradicted(source, target, value, key, configValue) {
@@ -29463,19 +29463,19 @@ var InstallFactsBuilder = class {
     if (release.chart !== "istiod") return;
     const revision = releaseRevision(release);
     this.declare(revision, label, release.chartTarget);
-    const byKey = /* @__PURE__ */ new Map();
+    const byKey2 = /* @__PURE__ */ new Map();
     let gap;
     for (const layer of layers) {
       if (layer.values === void 0) {
         gap = layer.missing;
-        byKey.clear();
+        byKey2.clear();
         continue;
       }
-      for (const c of fromChartValues(layer.values, layer.describe, layer.target)) byKey.set(c.key, c);
+      for (const c of fromChartValues(layer.values, layer.describe, layer.target)) byKey2.set(c.key, c);
     }
-    const candidates = [...byKey.values()];
+    const candidates = [...byKey2.values()];
     if (gap !== void 0) {
-      for (const key of KEYS) if (!byKey.has(key)) candidates.push({ key, value: UNSTATED, source: gap, target: { resource, path: ["metadata", "name"] } });
+      for (const key of KEYS) if (!byKey2.has(key)) candidates.push({ key, value: UNSTATED, source: gap, target: { resource, path: ["metadata", "name"] } });
     }
     this.add(revision, candidates);
   }
@@ -29634,9 +29634,9 @@ function peerAuthenticationOf(r7) {
 var DEFAULT_ROOT_NAMESPACE = "istio-system";
 function rootNamespaceStated(r7) {
   const mesh = meshConfigOf(r7)?.value;
-  const stated2 = mesh ? mesh.rootNamespace : r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/") ? getIn(r7.object, ["spec", "meshConfig", "rootNamespace"]) : null;
-  if (stated2 === null) return void 0;
-  return typeof stated2 === "string" && stated2 ? stated2 : DEFAULT_ROOT_NAMESPACE;
+  const stated3 = mesh ? mesh.rootNamespace : r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/") ? getIn(r7.object, ["spec", "meshConfig", "rootNamespace"]) : null;
+  if (stated3 === null) return void 0;
+  return typeof stated3 === "string" && stated3 ? stated3 : DEFAULT_ROOT_NAMESPACE;
 }
 var name = (p) => `PeerAuthentication ${p.namespace}/${p.resource.name}`;
 function oneOf(list4) {
@@ -30085,8 +30085,8 @@ var TrafficInputs = class {
   }
   /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
   root() {
-    const stated2 = this.facts.mesh.mtls.rootNamespace;
-    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
+    const stated3 = this.facts.mesh.mtls.rootNamespace;
+    return stated3 ? { root: { known: true, name: stated3.name }, config: stated3.resource } : { root: { known: false }, config: void 0 };
   }
   service(namespace, name2) {
     this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
@@ -30311,8 +30311,8 @@ function imageVersion(image) {
 function imageRef(image) {
   let lastBreak = -1;
   for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
-  const at2 = image.indexOf("@", lastBreak + 1);
-  const noDigest = at2 === -1 ? image : image.slice(0, at2);
+  const at3 = image.indexOf("@", lastBreak + 1);
+  const noDigest = at3 === -1 ? image : image.slice(0, at3);
   const slash = noDigest.lastIndexOf("/");
   const colon = noDigest.lastIndexOf(":");
   if (colon <= slash) return void 0;
@@ -30386,21 +30386,21 @@ function versionEvidenceOf(r7, filledIn) {
     for (const c of templates2.flatMap((t) => t.containers)) {
       const image = typeof c.object.image === "string" ? c.object.image : void 0;
       if (!image) continue;
-      const at2 = [...c.path, "image"];
+      const at3 = [...c.path, "image"];
       if (c.name === "istio-init") {
         const v2 = imageVersion(image);
-        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name2} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        if (v2) out.push({ version: releaseRange(v2).from, range: releaseRange(v2), text: `${r7.kind} ${name2} runs istio-init ${image}`, related: { target: { resource: r7, path: at3 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
       if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
         const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name2} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        out.push({ version: releaseRange(component.version).from, range: releaseRange(component.version), text: `istiod ${name2} runs ${image}`, related: { target: { resource: r7, path: at3 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
         continue;
       }
       const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(releaseRange(component.version), "image", () => `${r7.kind} ${name2} runs ${image}`, at2, void 0, injected ? "pod" : "install");
+      add(releaseRange(component.version), "image", () => `${r7.kind} ${name2} runs ${image}`, at3, void 0, injected ? "pod" : "install");
     }
     return out;
   }
@@ -30445,12 +30445,12 @@ function versionEvidenceOf(r7, filledIn) {
     const single = asObject(spec.source);
     if (single) sources.push([single, [...base, "source"]]);
     if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
-    for (const [source, at2] of sources) {
+    for (const [source, at3] of sources) {
       const chart = str7(source.chart);
       const repo = str7(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
-      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name2} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
+      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name2} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at3, "targetRevision"], void 0);
     }
     return out;
   }
@@ -30619,38 +30619,38 @@ function revisionFacts() {
     }
   };
 }
-function resolveVersions(all, stated2, filledIn = []) {
+function resolveVersions(all, stated3, filledIn = []) {
   const revisions = revisionFacts();
   const evidence = distinct(all);
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
-  if (stated2) {
-    const v2 = parseIstioVersion(stated2.text);
-    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
+  if (stated3) {
+    const v2 = parseIstioVersion(stated3.text);
+    const source = stated3.where === "cli" ? "--istio-version" : "istio.version in the config";
     const installs2 = evidence.filter((e) => e.strength === "install");
     const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
     if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
-    const fact = { range: exactRange(v2), origin: stated2.where, source, evidence: [] };
+    const fact = { range: exactRange(v2), origin: stated3.where, source, evidence: [] };
     return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
   }
   if (strongest.length === 0) {
     const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
     return { run: fact, forFile: () => fact, evidence, notes, filledIn, ...revisions };
   }
-  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
+  const run2 = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
   const folders = /* @__PURE__ */ new Map();
   for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
-  const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
+  const oneMinor = sameMinor(run2.range.from, run2.range.to);
+  if (oneMinor || folders.size === 1) return { run: run2, forFile: () => run2, evidence, notes, filledIn, ...revisions };
   const cache2 = /* @__PURE__ */ new Map();
   return {
-    run,
+    run: run2,
     evidence,
     notes,
     filledIn,
     ...revisions,
     forFile(displayPath) {
-      if (displayPath === void 0) return run;
+      if (displayPath === void 0) return run2;
       const dir = posix3.dirname(displayPath.replaceAll("\\", "/"));
       const hit = cache2.get(dir);
       if (hit) return hit;
@@ -30743,13 +30743,13 @@ var AmbientInstallBuilder = class {
   }
   /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
   addRelease(release) {
-    const at2 = (path) => layeredValue(release.layers, path);
+    const at3 = (path) => layeredValue(release.layers, path);
     if (release.chart === "ztunnel") {
       this.ztunnel.push(release.label);
       return;
     }
     if (release.chart === "istiod") {
-      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
+      const v2 = at3(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at3(["env", "PILOT_ENABLE_AMBIENT"]);
       if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
       else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
       else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
@@ -30757,7 +30757,7 @@ var AmbientInstallBuilder = class {
     }
     if (release.chart !== "cni") return;
     const read2 = (path, list4, parse2) => {
-      const v2 = cniValue(at2, path);
+      const v2 = cniValue(at3, path);
       if (v2 === void 0) return;
       if ("gap" in v2) list4.push({ value: void 0, source: v2.gap });
       else list4.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
@@ -30988,8 +30988,8 @@ function cniInstallOf(r7) {
     const profile = getIn(r7.object, ["spec", "profile"]);
     const ambientValue = getIn(r7.object, ["spec", "values", "cni", "ambient", "enabled"]);
     const ambient = typeof ambientValue === "boolean" ? ambientValue : profile === void 0 || OPERATOR_PROFILES_WITHOUT_CNI.has(String(profile)) || profile === "openshift" ? false : profile === "ambient" || profile === "openshift-ambient" ? true : "unknown";
-    const at2 = getIn(r7.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
-    return { label: `IstioOperator ${r7.name} (cni component)`, target: { resource: r7, path: at2 }, folder: folderOf3(r7), ambient };
+    const at3 = getIn(r7.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
+    return { label: `IstioOperator ${r7.name} (cni component)`, target: { resource: r7, path: at3 }, folder: folderOf3(r7), ambient };
   }
   return void 0;
 }
@@ -30999,8 +30999,8 @@ function installsIstiod(r7) {
   return pilot === true || pilot !== false && spec.profile !== "empty";
 }
 function operatorCniComponent(r7) {
-  const stated2 = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
-  if (typeof stated2 === "boolean") return stated2;
+  const stated3 = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
+  if (typeof stated3 === "boolean") return stated3;
   const profile = getIn(r7.object, ["spec", "profile"]);
   if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
   if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
@@ -31051,8 +31051,8 @@ function valuesRoot(release) {
   for (let i = release.layers.length - 1; i >= 0; i--) {
     const layer = release.layers[i];
     if (layer.values === void 0) break;
-    const at2 = layer.target([]);
-    if ("resource" in at2 && at2.resource === release.resource && (at2.path?.length ?? 0) > 0) return at2;
+    const at3 = layer.target([]);
+    if ("resource" in at3 && at3.resource === release.resource && (at3.path?.length ?? 0) > 0) return at3;
   }
   return release.chartTarget;
 }
@@ -31068,8 +31068,8 @@ function operatorCni(r7, version2) {
   return chartCni(read2, version2, () => {
     const component = operatorCniComponent(r7);
     if (component !== false) return { state: component === true ? "on" : "unknown" };
-    const at2 = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"];
-    return { state: "off", target: { resource: r7, path: at2 }, written: void 0, ignoredLegacy: false };
+    const at3 = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"];
+    return { state: "off", target: { resource: r7, path: at3 }, written: void 0, ignoredLegacy: false };
   }, [["pilot", "cni", "enabled"]]);
 }
 function injectorCni(r7, version2) {
@@ -31217,8 +31217,8 @@ var FactsBuilder = class {
   writtenOutsideSecrets(value) {
     for (const [file, secrets] of this.writtenFiles) {
       const needle = maskedNeedle(file, value);
-      for (let at2 = file.text.indexOf(needle); at2 !== -1; at2 = file.text.indexOf(needle, at2 + 1)) {
-        if (!secrets.some(([start, end]) => at2 >= start && at2 < end) && (needle === value || exactText(file, at2, at2 + value.length) === value)) return true;
+      for (let at3 = file.text.indexOf(needle); at3 !== -1; at3 = file.text.indexOf(needle, at3 + 1)) {
+        if (!secrets.some(([start, end]) => at3 >= start && at3 < end) && (needle === value || exactText(file, at3, at3 + value.length) === value)) return true;
       }
     }
     return false;
@@ -31323,11 +31323,11 @@ var FactsBuilder = class {
         origin: "config"
       });
     }
-    const stated2 = input2.cliIstioVersion ?? input2.mesh?.version;
-    const version2 = stated2 ? parseIstioVersion(stated2) : void 0;
+    const stated3 = input2.cliIstioVersion ?? input2.mesh?.version;
+    const version2 = stated3 ? parseIstioVersion(stated3) : void 0;
     const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated2 ? { text: stated2, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated3 ? { text: stated3, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
     const ossm = this.ossm.build();
     const install = this.install(input2.mesh ?? {}, ossm);
     const settings = this.installSettings.build(input2.mesh ?? {});
@@ -31466,11 +31466,11 @@ var FactsBuilder = class {
 };
 function chartSourcesNote({ folders, failed }) {
   if (folders.length === 0) return [];
-  const shown5 = folders.length <= 3 ? folders.join(", ") : `${folders.slice(0, 3).join(", ")} and ${folders.length - 3} more`;
+  const shown7 = folders.length <= 3 ? folders.join(", ") : `${folders.slice(0, 3).join(", ")} and ${folders.length - 3} more`;
   const one = folders.length === 1;
   const unrendered = failed === 0 ? "" : ` (${one ? "it does" : failed === folders.length ? "they do" : `${failed} of them ${failed === 1 ? "does" : "do"}`} not render without the values ${one ? "its" : "their"} installer gives)`;
   return [
-    `${one ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown5}) ${one ? "is" : "are"} rendered with ${one ? "its" : "their"} defaults only: read as chart sources, not as an install${unrendered}; name ${one ? "it" : "one"} under helm.charts with its values, or in a GitOps release, to lint it as one`
+    `${one ? "a chart of Istio's own" : `${folders.length} charts of Istio's own`} (${shown7}) ${one ? "is" : "are"} rendered with ${one ? "its" : "their"} defaults only: read as chart sources, not as an install${unrendered}; name ${one ? "it" : "one"} under helm.charts with its values, or in a GitOps release, to lint it as one`
   ];
 }
 var versionWords = (mesh) => rangeText(mesh.versionFact.range);
@@ -31500,14 +31500,14 @@ var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declare
 var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
 function shapeContradicted(webhooks, settings) {
   const notes = [];
-  const at2 = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
+  const at3 = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
   if (settings.revisions !== void 0) {
     const own = webhooks.filter((w) => w.tag === void 0);
     const served = [...new Set(own.map((w) => w.revision))].sort();
-    const stated2 = [...new Set(settings.revisions)].sort();
-    if (served.join() !== stated2.join()) {
-      const first = own.find((w) => !stated2.includes(w.revision)) ?? own[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated2.join(", ") || "none"}; the inputs are used`);
+    const stated3 = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated3.join()) {
+      const first = own.find((w) => !stated3.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at3(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated3.join(", ") || "none"}; the inputs are used`);
     }
   }
   const tags = settings.revisionTags;
@@ -31516,14 +31516,14 @@ function shapeContradicted(webhooks, settings) {
     for (const [tag, revision] of Object.entries(tags)) {
       const w = tagged.find((x) => x.tag === tag);
       if (w && w.revision !== revision) {
-        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
+        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at3(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
       }
     }
     const served = [...new Set(tagged.map((w) => w.tag))].sort();
-    const stated2 = Object.keys(tags).sort();
-    if (served.join() !== stated2.join()) {
+    const stated3 = Object.keys(tags).sort();
+    if (served.join() !== stated3.join()) {
       const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated2.join(", ") || "none"}; the inputs are used`);
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at3(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated3.join(", ") || "none"}; the inputs are used`);
     }
   }
   return notes;
@@ -31771,8 +31771,8 @@ function findUnrenderedTemplate(text2) {
       blockIndent = -1;
     }
     const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
-    const at2 = templateAction(code);
-    if (at2 !== -1) return offset + at2;
+    const at3 = templateAction(code);
+    if (at3 !== -1) return offset + at3;
     if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
     if (nl === -1) break;
     offset = end + 1;
@@ -31780,8 +31780,8 @@ function findUnrenderedTemplate(text2) {
   return void 0;
 }
 function templateAction(code) {
-  for (let at2 = code.indexOf("{{"); at2 !== -1; at2 = code.indexOf("{{", at2 + 2)) {
-    if (code[at2 - 1] !== "$") return at2;
+  for (let at3 = code.indexOf("{{"); at3 !== -1; at3 = code.indexOf("{{", at3 + 2)) {
+    if (code[at3 - 1] !== "$") return at3;
   }
   return -1;
 }
@@ -31822,12 +31822,12 @@ function templateIn(docText) {
   const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
   const marker = action === void 0 && jinjaAt === void 0 ? MARKER_LINE.exec(docText) : null;
   if (action === void 0 && jinjaAt === void 0 && !marker) return void 0;
-  const at2 = marker ? marker.index + marker[1].length : Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const at3 = marker ? marker.index + marker[1].length : Math.min(action ?? Infinity, jinjaAt ?? Infinity);
   const engine = marker ? "placeholder" : jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
   const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
   const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
   const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
-  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind2, group };
+  return { at: at3, engine, kubernetes: apiVersion !== void 0 && kind2, group };
 }
 var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kind.x-k8s.io",
@@ -31889,12 +31889,216 @@ function unclosedOpener(text2, start, end) {
   return quote2?.at ?? stack[stack.length - 1];
 }
 
+// src/engine/unread.ts
+var MAX_UNREAD = 50;
+function unreadOf(input2, docs, locator) {
+  if (!input2.ok) return [{ filePath: input2.displayPath, line: 0, column: 0, reason: input2.reason }];
+  const file = input2.file;
+  const out = [];
+  for (const doc of docs) {
+    const error2 = doc.syntaxErrors[0];
+    if (!error2) continue;
+    if (!file.origin && templateIn(exactText(file, doc.startOffset, doc.endOffset))) continue;
+    const opened = isUnclosedError(error2.message) ? unclosedOpener(file.text, doc.startOffset, error2.offset) : void 0;
+    const at3 = locator.position(file, opened !== void 0 && opened < error2.offset ? opened : error2.offset);
+    out.push({ filePath: file.displayPath, line: at3.line, column: at3.column, reason: `YAML syntax error: ${error2.message.replace(/\.$/, "")}` });
+  }
+  return out;
+}
+var unreadPlace = (u) => u.line > 0 ? `${u.filePath}:${u.line}:${u.column}` : u.filePath;
+
+// src/engine/facts-report.ts
+var ISTIO_DEFAULT = "Istio's default";
+var UNKNOWN = "unknown";
+var NOT_DEFINED = "not defined: unknown";
+var CONFIG_FILE = "config file";
+var MAX_EVIDENCE = 50;
+var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+function stated2(s, locate2) {
+  if (!s) return void 0;
+  if (s.origin === "config") return { value: s.value, source: s.source, status: "config" };
+  const r7 = s.target && "resource" in s.target ? s.target.resource : void 0;
+  return { value: s.value, source: r7 ? `${s.source}, ${locate2(r7)}` : s.source, status: "input" };
+}
+var locateWith = (locator) => (r7, path = []) => {
+  const [start] = locator.offsets(r7.doc, [...r7.basePath, ...path]);
+  return `${r7.doc.file.displayPath}:${locator.position(r7.doc.file, start).line}`;
+};
+function factsReport(facts, workloads, locate2, unread = []) {
+  const mesh = facts.mesh;
+  const vf = mesh.versionFact;
+  const version2 = rangeText(vf.range);
+  const placeOf6 = (e) => {
+    const t = e.related.target;
+    return "resource" in t && t.resource ? `${e.text}, ${locate2(t.resource, t.path)}` : e.text;
+  };
+  const istioVersion = vf.origin === "cli" ? { value: version2, source: "--istio-version", status: "input" } : vf.origin === "config" ? { value: version2, source: "istio.version in the config file", status: "config" } : vf.origin === "input" ? { value: version2, source: `${vf.evidence[0] ? placeOf6(vf.evidence[0]) : vf.source}${vf.evidence.length > 1 ? ` and ${vf.evidence.length - 1} more` : ""}`, status: "input" } : { value: null, source: UNKNOWN, status: "unknown", detail: `findings that hold on some versions only (${version2}) are left out; state istio.version in .meshlint.yaml or pass --istio-version${mesh.versions.filledIn.length > 0 ? ` (${shortList(mesh.versions.filledIn)})` : ""}` };
+  const versionEvidence2 = mesh.versions.evidence.slice(0, MAX_EVIDENCE).map((e) => `${rangeText(e.range)}: ${placeOf6(e)}`);
+  const used = /* @__PURE__ */ new Map();
+  const counted = /* @__PURE__ */ new Set();
+  for (const w of workloads) {
+    const ns2 = w.template.resource.namespace;
+    if (ns2 === void 0 || counted.has(w.template.resource)) continue;
+    counted.add(w.template.resource);
+    used.set(ns2, (used.get(ns2) ?? 0) + 1);
+  }
+  const names2 = [.../* @__PURE__ */ new Set([...facts.namespaces.keys(), ...used.keys()])].sort(byName);
+  const namespaces = names2.map((name2) => {
+    const ns2 = facts.namespaces.get(name2);
+    const count2 = used.get(name2) ?? 0;
+    if (!ns2) return { name: name2, labels: {}, source: NOT_DEFINED, status: "unknown", workloads: count2 };
+    const labels = Object.fromEntries(Object.entries(ns2.labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name").sort(([a], [b]) => byName(a, b)));
+    const source = ns2.origin === "config" || !ns2.resource ? CONFIG_FILE : locate2(ns2.resource);
+    return { name: name2, labels, source, status: ns2.origin === "config" ? "config" : "input", workloads: count2 };
+  });
+  const served = /* @__PURE__ */ new Map();
+  for (const w of mesh.webhooks) {
+    const key = `${w.revision}\0${w.tag ?? ""}`;
+    if (served.has(key)) continue;
+    const source = w.origin === "input" ? `MutatingWebhookConfiguration ${w.configName}${w.resource ? `, ${locate2(w.resource)}` : ""}` : w.origin === "config" ? "istio.revisions / istio.revisionTags in the config file" : UNKNOWN;
+    served.set(key, {
+      revision: w.revision,
+      tag: w.tag ?? null,
+      source,
+      status: w.origin === "assumed" ? "unknown" : w.origin,
+      ...w.origin === "assumed" ? { detail: "no injector webhooks among the inputs: predicted as a default install (istio-injection=enabled, istio.io/rev=default)" } : {}
+    });
+  }
+  const webhooks = [...served.values()].sort((a, b) => byName(a.revision, b.revision) || byName(a.tag ?? "", b.tag ?? ""));
+  const revisions = [.../* @__PURE__ */ new Set([...mesh.webhooks.map((w) => w.revision), ...mesh.injectorConfigs.map((c) => c.revision)])].sort(byName);
+  if (revisions.length === 0) revisions.push("default");
+  const installs2 = revisions.map((revision) => {
+    const s = mesh.installFor(revision);
+    const declared = s.declaredBy;
+    const missing = s.declaredIn.length > 1 || mesh.injectorConfigs.some((c) => c.revision === revision) ? `install objects of revision ${revision} in several files${s.declaredIn.length > 1 ? ` (${shortList(s.declaredIn)})` : ""}: which applies is unknown` : `no install of revision ${revision} among the inputs`;
+    const fallback = (value) => declared ? { value, source: ISTIO_DEFAULT, status: "default" } : { value: null, source: UNKNOWN, status: "unknown", detail: missing };
+    const injector = mesh.injectorFor(revision);
+    const policyValue = typeof injector.policy === "string" ? injector.policy : JSON.stringify(injector.policy ?? null);
+    const injectionPolicy = injector.origin === "input" ? { value: policyValue, source: `${injector.resource ? `${injector.resource.kind} ${injector.resource.name}, ${locate2(injector.resource)}` : "the inputs"}`, status: "input" } : injector.origin === "config" ? { value: policyValue, source: "istio.injectionPolicy in the config file", status: "config" } : declared ? { value: "enabled", source: ISTIO_DEFAULT, status: "default" } : { value: "enabled", source: UNKNOWN, status: "unknown", detail: `predicted as ${ISTIO_DEFAULT}, "enabled"` };
+    const nativeDefault = atLeast(vf.range.from, 1, 27) ? "auto" : atLeast(vf.range.to, 1, 27) ? void 0 : "false";
+    const nativeUnknown = { value: null, source: UNKNOWN, status: "unknown", detail: `Istio's default is "false" before 1.27 and "auto" from 1.27, and the version is ${vf.origin === "unknown" ? "unknown" : version2}` };
+    return {
+      revision,
+      install: declared ? { value: true, source: stated2(declared, locate2)?.source ?? declared.source, status: "input" } : { value: null, source: UNKNOWN, status: "unknown", detail: s.declaredIn.length > 1 || mesh.injectorConfigs.some((c) => c.revision === revision) ? missing : `no install of revision ${revision} among the inputs (injector or mesh ConfigMap, IstioOperator, istiod Deployment, istiod values, GitOps release)` },
+      injectionPolicy,
+      // Native sidecars are predicted with the version's default even without an install: say so.
+      nativeSidecars: stated2(s.nativeSidecars, locate2) ?? (nativeDefault === void 0 ? nativeUnknown : declared ? fallback(nativeDefault) : { value: null, source: UNKNOWN, status: "unknown", detail: `${missing}; predicted with Istio ${version2}'s default, "${nativeDefault}"` }),
+      hold: stated2(s.holdMesh, locate2) ?? fallback(false),
+      holdValues: stated2(s.holdValues, locate2) ?? fallback(false),
+      cni: stated2(s.cni, locate2) ?? fallback(false)
+    };
+  });
+  const report2 = { istioVersion, versionEvidence: versionEvidence2, namespaces, webhooks, installs: installs2, ambient: ambientEntry(facts, workloads, locate2), mtls: mtlsEntry(facts, locate2), unknowns: undecided(facts, workloads), notes: [...mesh.notes], unread: unread.slice(0, MAX_UNREAD) };
+  return mesh.hidden?.hideAll(report2) ?? report2;
+}
+var UNSETTLED = "the inputs disagree, or a source not among them may set it";
+function installFact(s, absent, show4, unsettled = UNSETTLED) {
+  if (s === void 0) return { value: null, source: UNKNOWN, status: "unknown", detail: absent };
+  if (s === "unknown") return { value: null, source: UNKNOWN, status: "unknown", detail: unsettled };
+  return { value: show4("list" in s ? s.list : s.value), source: s.source, status: "input" };
+}
+function ambientEntry(facts, workloads, locate2) {
+  const c = facts.mesh.capture;
+  const excludeNamespaces = c.excludeUnknown ? { value: null, source: UNKNOWN, status: "unknown", detail: UNSETTLED } : { value: c.excludeNamespaces.join(", ") || "(none)", source: c.excludeSource, status: c.excludeSource === DEFAULT_CAPTURE_INSTALL.excludeSource ? "default" : "input" };
+  const enabled = installFact(c.enabled, "no istio-cni install among the inputs; pods a label puts in ambient are predicted as captured", (v2) => v2);
+  const enablementSelectors = c.selectors === void 0 ? { value: `pod ${DATAPLANE_MODE}=${AMBIENT}; namespace ${DATAPLANE_MODE}=${AMBIENT} unless the pod says ${DATAPLANE_NONE}`, source: ISTIO_DEFAULT, status: "default" } : installFact(c.selectors, "", (v2) => v2.map((e) => `pod ${describeSelector(e.podSelector)} in namespace ${describeSelector(e.namespaceSelector)}`).join("; ") || "(none: nothing is captured)");
+  const istiodAmbient = installFact(c.istiodAmbient, "no istiod install among the inputs", (v2) => v2, "the inputs disagree, or a source not among them (a profile) may set it");
+  const ztunnel = [...c.ztunnel ?? []].sort(byName);
+  const waypoints = facts.mesh.waypoints.filter((g) => g.className === WAYPOINT_CLASS).map((g) => `${g.namespace ?? "?"}/${g.name} (waypoint-for ${g.waypointFor}), ${locate2(g.resource)}`).sort(byName);
+  const asked = workloads.some((w) => captureForTemplate(w.template, facts).ambientAsked === true);
+  const istiodOn = c.istiodAmbient !== void 0 && c.istiodAmbient !== "unknown" && c.istiodAmbient.value;
+  const relevant = asked || waypoints.length > 0 || ztunnel.length > 0 || istiodOn || c.enabled !== void 0 || c.selectors !== void 0 || c.excludeSource !== DEFAULT_CAPTURE_INSTALL.excludeSource;
+  return { relevant, excludeNamespaces, enabled, enablementSelectors, istiodAmbient, ztunnel, waypoints };
+}
+var MAX_PEER_AUTHENTICATIONS_SHOWN = 200;
+function mtlsEntry(facts, locate2) {
+  const { peerAuthentications, rootNamespace } = facts.mesh.mtls;
+  const root2 = rootNamespace ? rootNamespace.resource ? { value: rootNamespace.name, source: `${rootNamespace.source}, ${locate2(rootNamespace.resource)}`, status: "input" } : { value: rootNamespace.name, source: rootNamespace.source, status: "config" } : { value: null, source: UNKNOWN, status: "unknown", detail: "no mesh config among the inputs names it (Istio's default is istio-system): a namespace-wide PeerAuthentication outside a pod's namespace decides nothing" };
+  const entries2 = peerAuthentications.slice(0, MAX_PEER_AUTHENTICATIONS_SHOWN).map((p) => ({
+    namespace: p.namespace,
+    name: p.resource.name,
+    scope: p.selector ? "workload" : rootNamespace ? p.namespace === rootNamespace.name ? "mesh" : "namespace" : "unknown",
+    selector: p.selector ?? null,
+    mode: p.mode ?? "UNSET",
+    ports: Object.fromEntries([...p.ports].map(([port, mode]) => [String(port), mode ?? "UNSET"])),
+    source: locate2(p.resource)
+  }));
+  return { rootNamespace: root2, peerAuthentications: entries2 };
+}
+function undecided(facts, workloads) {
+  const entries2 = /* @__PURE__ */ new Map();
+  const add = (kind2, fact, fix, w, why) => {
+    const key = `${kind2}\0${fact}`;
+    let e = entries2.get(key);
+    if (!e) entries2.set(key, e = { kind: kind2, fact, fix, workloads: [] });
+    e.workloads.push({ resource: `${describeResource(w.template.resource)}${templateLabel(w.template)}`, filePath: w.filePath, line: w.line, why });
+  };
+  for (const w of workloads) {
+    const t = w.template;
+    const p = predictForTemplate(t, facts);
+    const ns2 = t.resource.namespace;
+    if (p.outcome === "unknown") {
+      const membership2 = ns2 !== void 0 && facts.namespaces.has(ns2) ? facts.mesh.ossm?.membershipOf(ns2, { known: facts.namespaces.get(ns2)?.labels ?? {}, complete: true }) : void 0;
+      if (ns2 !== void 0 && !facts.namespaces.has(ns2)) {
+        add("namespace-labels", `labels of namespace ${ns2}`, "define the Namespace among the inputs (or pass it with --context), or state its labels under namespaces: in .meshlint.yaml", w, "whether Istio injects it");
+      } else if (ns2 === void 0) {
+        add("pod-namespace", "the workload's namespace", "set metadata.namespace, or defaultNamespace in .meshlint.yaml, or --namespace", w, "whether Istio injects it");
+      } else if (membership2?.member === "unknown") {
+        add("mesh-membership", `membership of namespace ${ns2} in the OpenShift Service Mesh`, "pass the ServiceMeshMemberRoll (or the namespace's ServiceMeshMember) among the inputs or with --context", w, "whether Istio injects it");
+      } else {
+        add("injection", p.unknownBecause ?? "a value the inputs leave open", "`meshlint explain` shows the step that waits on it", w, "whether Istio injects it");
+      }
+      continue;
+    }
+    if (p.outcome !== "injected" || !hasAppContainers(t)) continue;
+    const plan = sidecarPlan(t, facts);
+    const rev = plan.revision;
+    if (plan.native.value === "unknown") add("native-sidecars", `native sidecars of revision ${rev}`, "state istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context", w, "whether its sidecar starts as a native sidecar");
+    if (plan.native.value !== true && plan.hold.value === "unknown") add("hold", `holdApplicationUntilProxyStarts of revision ${rev}`, "state istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context", w, "whether its app waits for the proxy");
+    if (plan.cni.value === "unknown") add("cni", `Istio CNI of revision ${rev}`, "state istio.cni in .meshlint.yaml, or pass the mesh install with --context", w, "whether istio-init (NET_ADMIN, NET_RAW) or istio-validation sets up traffic capture");
+  }
+  const order = ["namespace-labels", "pod-namespace", "mesh-membership", "injection", "native-sidecars", "hold", "cni"];
+  return [...entries2.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || byName(a.fact, b.fact));
+}
+function gatherFactsReport(inputs, config, opts) {
+  const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
+  const locator = new Locator();
+  const locate2 = locateWith(locator);
+  const workloads = [];
+  const unread = [];
+  for (const input2 of inputs) {
+    if (!input2.ok) {
+      unread.push(...unreadOf(input2, [], locator));
+      continue;
+    }
+    const docs = [...parseFile(input2.file)];
+    if (unread.length < MAX_UNREAD) unread.push(...unreadOf(input2, docs, locator));
+    for (const doc of docs) {
+      for (const r7 of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
+        const templates2 = podTemplatesOf(r7);
+        if (templates2.length === 0) continue;
+        const [start] = locator.offsets(doc, [...r7.basePath, "metadata", "name"]);
+        const line = locator.position(input2.file, start).line;
+        for (const template of templates2) workloads.push({ template, filePath: input2.file.displayPath, line });
+      }
+    }
+  }
+  return factsReport(facts, workloads, locate2, unread);
+}
+
 // src/engine/explain.ts
 function meshOutcomeOf(outcome, dataPlane) {
   if (dataPlane?.outcome === "ambient") return "ambient";
   if (outcome === "injected") return "injected";
   if (outcome === "unknown" || dataPlane?.outcome === "unknown") return "unknown";
   return "none";
+}
+function selectsResource(selector, kind2, namespace, name2) {
+  const parts = selector.split("/");
+  const [a, b, c] = parts;
+  if (parts.length === 3) return a?.toLowerCase() === kind2.toLowerCase() && b === (namespace ?? "") && c === name2;
+  if (parts.length === 2) return (a?.toLowerCase() === kind2.toLowerCase() || a === namespace) && b === name2;
+  return a === name2;
 }
 var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
 function describePlan(plan) {
@@ -31955,6 +32159,50 @@ function mtlsOf(t, facts) {
 function workloadLine(t, locator) {
   const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
   return locator.position(t.resource.doc.file, start).line;
+}
+function explain(inputs, config, opts) {
+  const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
+  const locator = new Locator();
+  const explanations = [];
+  const workloads = [];
+  const unread = [];
+  const traffic = new TrafficInputs(facts);
+  const callers = [];
+  for (const input2 of inputs) {
+    if (!input2.ok) {
+      unread.push(...unreadOf(input2, [], locator));
+      continue;
+    }
+    const fact = facts.mesh.versions.forFile(input2.file.displayPath);
+    const scoped = fact === facts.mesh.versionFact ? facts : withVersion(facts, fact);
+    const docs = [...parseFile(input2.file)];
+    if (unread.length < MAX_UNREAD) unread.push(...unreadOf(input2, docs, locator));
+    for (const doc of docs) {
+      for (const r7 of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
+        traffic.addResource(r7);
+        const explained = !opts.resource || selectsResource(opts.resource, r7.kind, r7.namespace, r7.name);
+        for (const t of podTemplatesOf(r7)) {
+          traffic.addPodTemplate(t);
+          if (!explained) continue;
+          if (r7.namespace !== void 0) callers.push({ index: explanations.length, template: t, namespace: r7.namespace });
+          const line = workloadLine(t, locator);
+          if (opts.report) workloads.push({ template: t, filePath: input2.file.displayPath, line });
+          const revision = facts.mesh.versions.byRevision(fact) ? predictForTemplate(t, scoped).via?.revision : void 0;
+          const narrowed = revision === void 0 ? void 0 : facts.mesh.versions.forRevision(fact, revision);
+          const own = narrowed ? withVersion(facts, narrowed) : scoped;
+          explanations.push(own.mesh.hidden?.hideAll(explainTemplate(t, own, line)) ?? explainTemplate(t, own, line));
+        }
+      }
+    }
+    locator.forget(input2.file);
+  }
+  for (const { index, template, namespace } of callers) {
+    const calls = traffic.callsOf(template, namespace).map(callSummary);
+    const e = explanations[index];
+    if (e && calls.length > 0) explanations[index] = { ...e, calls };
+  }
+  if (!opts.report) return { explanations, facts, unread };
+  return { explanations, facts, report: factsReport(facts, workloads, locateWith(locator), unread), unread };
 }
 
 // src/engine/coverage.ts
@@ -32023,13 +32271,13 @@ var WORDS = {
 var NAMED = 2;
 function coverageLine(c) {
   if (c.workloads === 0 && c.waiting.length === 0) return void 0;
-  const head = c.workloads === 0 ? "no workload judged" : `judged ${c.judged} of ${plural(c.workloads, "workload")}`;
-  if (c.waiting.length === 0) return head;
+  const head2 = c.workloads === 0 ? "no workload judged" : `judged ${c.judged} of ${plural(c.workloads, "workload")}`;
+  if (c.waiting.length === 0) return head2;
   const waiting = c.workloads - c.judged;
   const named = c.waiting.slice(0, NAMED).map((w) => `${WORDS[w.kind].fact(w.facts)} (${WORDS[w.kind].fix})`);
   const rest = c.waiting.length - NAMED;
   const what = `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
-  return waiting > 0 ? `${head}; ${waiting} wait on: ${what}` : `${head}; not seen: ${what}`;
+  return waiting > 0 ? `${head2}; ${waiting} wait on: ${what}` : `${head2}; not seen: ${what}`;
 }
 function coverageJson(c) {
   const line = coverageLine(c);
@@ -32097,7 +32345,7 @@ function summarize(filePath, list4) {
 
 // src/engine/notes.ts
 var count = plural;
-var inParens = (details) => details ? ` (${details})` : "";
+var inParens = (details2) => details2 ? ` (${details2})` : "";
 var UNKNOWN_FACTS = {
   "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
   "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
@@ -32132,8 +32380,8 @@ var UnknownFacts = class {
    */
   notes(placeOf6) {
     const out = [];
-    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
-      const list4 = [...details].sort();
+    for (const [fact, { subjects, details: details2, firstInFile }] of this.byFact) {
+      const list4 = [...details2].sort();
       const named = fact === "mesh-startup" ? list4.join(" or ") : shortList(list4);
       const places = [...firstInFile.values()].map(placeOf6).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
@@ -32164,14 +32412,14 @@ function placeOf(t) {
 var within = (v2, f) => compareVersions(v2, f.range.from) >= 0 && compareVersions(v2, f.range.to) <= 0;
 function judgeAcrossVersions(first, runAt, rules) {
   const { report: report2, trace } = first;
-  const byName = new Map(rules.map((r7) => [r7.name, r7]));
+  const byName2 = new Map(rules.map((r7) => [r7.name, r7]));
   const candidates = [];
   for (const result of report2.results) {
     const fileFact = trace.factOf.get(result.filePath);
     for (const m of result.messages) {
       const fact = trace.messageFact.get(m) ?? fileFact;
       if (!fact || isExact(fact.range)) continue;
-      const rule = byName.get(m.ruleId);
+      const rule = byName2.get(m.ruleId);
       const key = trace.keyOf.get(m);
       if (!rule || !judgedAcrossVersions(rule) || key === void 0) continue;
       candidates.push({ filePath: result.filePath, message: m, fact, rule, key });
@@ -32205,9 +32453,9 @@ function judgeAcrossVersions(first, runAt, rules) {
     for (const c of open) {
       for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
     }
-    const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
-    for (const c of open) if (!run.trace.found.has(c.key)) dropped.add(c);
-    enqueue(run.trace.thresholds);
+    const run2 = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
+    for (const c of open) if (!run2.trace.found.has(c.key)) dropped.add(c);
+    enqueue(run2.trace.thresholds);
   }
   for (const version2 of queue) {
     for (const c of candidates) if (within(version2, c.fact) && existsAt(version2, c.rule.meta.docs.istioVersions)) dropped.add(c);
@@ -32236,15 +32484,15 @@ function judgeAcrossVersions(first, runAt, rules) {
 // src/parse/document-cache.ts
 function rebase(doc, file, index, delta) {
   if (delta === 0 && doc.file === file && doc.index === index) return doc;
-  const at2 = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
+  const at3 = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
   return {
     ...doc,
     file,
     index,
     startOffset: doc.startOffset + delta,
     endOffset: doc.endOffset + delta,
-    syntaxErrors: doc.syntaxErrors.map((e) => at2(e)),
-    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at2(d.first), last: at2(d.last) }))
+    syntaxErrors: doc.syntaxErrors.map((e) => at3(e)),
+    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at3(d.first), last: at3(d.last) }))
   };
 }
 var DocumentCache = class {
@@ -32370,15 +32618,15 @@ function insertEdit(text2, edit, ends) {
   if (!ends) return void 0;
   const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
   const indent = ends.firstKey - lineStart(text2, ends.firstKey);
-  let at2 = text2.indexOf("\n", Math.max(ends.lastEnd - 1, 0));
-  at2 = at2 === -1 ? text2.length : at2 + 1;
+  let at3 = text2.indexOf("\n", Math.max(ends.lastEnd - 1, 0));
+  at3 = at3 === -1 ? text2.length : at3 + 1;
   const pad = " ".repeat(indent);
   const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
 ` : `${pad}${renderScalar(edit.key, "plain")}:
 ${Object.entries(edit.value).map(([k2, v2]) => `${pad}  ${renderScalar(k2, "plain")}: ${renderScalar(v2)}
 `).join("")}`;
-  const needsNewline = at2 === text2.length && !text2.endsWith("\n");
-  return [{ offset: at2, endOffset: at2, text: (needsNewline ? "\n" : "") + body }];
+  const needsNewline = at3 === text2.length && !text2.endsWith("\n");
+  return [{ offset: at3, endOffset: at3, text: (needsNewline ? "\n" : "") + body }];
 }
 function applyTextEdits(text2, edits) {
   const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
@@ -32526,7 +32774,7 @@ function scanDirectives(text2) {
     const lineText = text2.slice(start, end);
     const m = lineText.includes("meshlint-") ? DIRECTIVE.exec(lineText) : null;
     if (m) {
-      const [body = "", reason] = (m[2] ?? "").split(/\s--\s?/, 2);
+      const [body = "", reason2] = (m[2] ?? "").split(/\s--\s?/, 2);
       const ids = body.split(",").map((s) => s.trim()).filter(Boolean);
       const hashAt = lineText.indexOf("#", m.index);
       out.push({
@@ -32536,7 +32784,7 @@ function scanDirectives(text2) {
         offset: start + hashAt,
         // A CRLF line's \r is not part of the comment: the range ends before it.
         endOffset: lineText.endsWith("\r") ? end - 1 : end,
-        reason: reason?.trim() || void 0
+        reason: reason2?.trim() || void 0
       });
     }
     if (nl === -1) break;
@@ -32608,8 +32856,8 @@ function lintJudged(inputs, options) {
     cache2?.release();
   }
 }
-function recorded(run) {
-  const { result, thresholds } = withVersionThresholds(run);
+function recorded(run2) {
+  const { result, thresholds } = withVersionThresholds(run2);
   result.trace.thresholds.push(...thresholds);
   return result;
 }
@@ -32867,8 +33115,8 @@ function lintOnce(inputs, options, probe) {
   const named = (list4) => hidden && hidden.size > 0 ? list4.map((m) => m.resource === void 0 ? m : { ...m, resource: hidden.hide(m.resource) }) : list4;
   const results = order.map((filePath) => summarize(filePath, named(messages.get(filePath) ?? [])));
   const placeOf6 = (r7) => {
-    const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
-    return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
+    const at3 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
+    return { filePath: r7.doc.file.displayPath, line: at3.line, column: at3.column };
   };
   for (const { fact, rules } of silenced.values()) {
     notes.push({
@@ -32882,20 +33130,20 @@ function lintOnce(inputs, options, probe) {
 function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
   if (template === void 0) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
-  const shown5 = (text2) => hidden?.hide(text2) ?? text2;
+  const shown7 = (text2) => hidden?.hide(text2) ?? text2;
   return {
     ruleId: rule.name,
     severity: d.severity === "warn" ? 1 : severity,
     messageId: d.messageId,
-    message: shown5(interpolate(template, d.data)),
+    message: shown7(interpolate(template, d.data)),
     target: d.target,
     fix: d.fix,
     suggestions: (d.suggest ?? []).map((s) => ({
       messageId: s.messageId,
-      desc: shown5(interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data)),
+      desc: shown7(interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data)),
       edits: s.edits
     })),
-    related: (d.related ?? []).map((r7) => hidden && hidden.size > 0 ? { ...r7, message: shown5(r7.message) } : r7)
+    related: (d.related ?? []).map((r7) => hidden && hidden.size > 0 ? { ...r7, message: shown7(r7.message) } : r7)
   };
 }
 function interpolate(template, data) {
@@ -33008,12 +33256,12 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   message.identity = identity;
   if (loc.doc.helmSource && !file.origin) message.helmSource = loc.doc.helmSource;
   if (file.origin?.label) message.renders = [file.origin.label];
-  const finish = (text2, at2, fix2, suggestions2) => {
+  const finish = (text2, at3, fix2, suggestions2) => {
     message.message = text2;
-    message.line = at2.line;
-    message.column = at2.column;
-    message.endLine = at2.endLine;
-    message.endColumn = at2.endColumn;
+    message.line = at3.line;
+    message.column = at3.column;
+    message.endLine = at3.endLine;
+    message.endColumn = at3.endColumn;
     if (fix2) message.fix = fix2;
     if (suggestions2?.length) message.suggestions = suggestions2;
     if (related.length) message.related = related;
@@ -33023,13 +33271,13 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
     const l = locate(rel.target, locator);
     const r7 = toRange(locator, l.doc.file, l.offsets);
     const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: r7 });
-    const at2 = m ? m.range : r7;
-    return { line: at2.line, column: at2.column, endLine: at2.endLine, endColumn: at2.endColumn, filePath: m ? m.filePath : l.doc.file.displayPath, message: rel.message };
+    const at3 = m ? m.range : r7;
+    return { line: at3.line, column: at3.column, endLine: at3.endLine, endColumn: at3.endColumn, filePath: m ? m.filePath : l.doc.file.displayPath, message: rel.message };
   });
   const origin = file.origin;
   if (origin) {
-    const at2 = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
-    return { filePath: at2.filePath, message: finish(at2.note ? `${f.message} ${at2.note}` : f.message, at2.range) };
+    const at3 = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
+    return { filePath: at3.filePath, message: finish(at3.note ? `${f.message} ${at3.note}` : f.message, at3.range) };
   }
   if (file.substitute) return { filePath: file.displayPath, message: finish(f.message, range) };
   const base = loc.resource?.basePath ?? [];
@@ -33123,16 +33371,16 @@ var SideStates = class {
       ns2 = namespaceState(facts.namespaces.get(name2), locator);
       this.namespaces.set(name2, ns2);
     }
-    const at2 = (target) => target ? placeOf2(target, locator) : void 0;
+    const at3 = (target) => target ? placeOf2(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
-    const stated2 = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
-    const webhook = via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : via?.declaredAt ? at2(via.declaredAt) : via?.origin === "config" ? this.configPlace(via.tag !== void 0 ? ["istio", "revisionTags", via.tag] : ["istio", "revisions"]) : void 0;
+    const stated3 = (d, keys) => d?.stated?.target ? at3(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
+    const webhook = via?.resource ? at3({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : via?.declaredAt ? at3(via.declaredAt) : via?.origin === "config" ? this.configPlace(via.tag !== void 0 ? ["istio", "revisionTags", via.tag] : ["istio", "revisions"]) : void 0;
     const install = {
       webhook,
-      cni: stated2(plan?.cni, CONFIG_KEYS.cni),
-      native: stated2(plan?.native, CONFIG_KEYS.native),
-      hold: stated2(plan?.hold, CONFIG_KEYS.hold)
+      cni: stated3(plan?.cni, CONFIG_KEYS.cni),
+      native: stated3(plan?.native, CONFIG_KEYS.native),
+      hold: stated3(plan?.hold, CONFIG_KEYS.hold)
     };
     const source = t.resource.doc.helmSource;
     const origin = t.resource.doc.file.origin;
@@ -33168,9 +33416,9 @@ function keysOf(p) {
   if (lines.length > 0) out.set(".meshlintignore", text(lines));
   return out;
 }
-function policyChanges(base, head) {
+function policyChanges(base, head2) {
   const b = keysOf(base);
-  const h = keysOf(head);
+  const h = keysOf(head2);
   const keys = [.../* @__PURE__ */ new Set([...b.keys(), ...h.keys()])];
   return keys.flatMap((key) => {
     const before = b.get(key) ?? NOT_SET;
@@ -33437,20 +33685,20 @@ function headline(diff) {
 }
 var GROUP_NAMES = 10;
 function groupChanges(changed) {
-  const byKey = /* @__PURE__ */ new Map();
+  const byKey2 = /* @__PURE__ */ new Map();
   for (const w of changed) {
     const key = [w.cause.filePath, w.cause.line, w.cause.what, w.changes.join(","), stateText(w.base), stateText(w.head), reasonText(w.changes, w.base), reasonText(w.changes, w.head)].join("\0");
-    const group = byKey.get(key);
+    const group = byKey2.get(key);
     if (group) group.workloads.push(w.workload);
-    else byKey.set(key, { workloads: [w.workload], first: w });
+    else byKey2.set(key, { workloads: [w.workload], first: w });
   }
-  return [...byKey.values()];
+  return [...byKey2.values()];
 }
 function groupNames(workloads) {
   if (workloads.length === 1) return workloads[0] ?? "";
-  const shown5 = workloads.slice(0, GROUP_NAMES).join(", ");
+  const shown7 = workloads.slice(0, GROUP_NAMES).join(", ");
   const rest = workloads.length - GROUP_NAMES;
-  return `${shown5}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
+  return `${shown7}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
 }
 function formatDiffStylish(diff, labels, color) {
   const c = painter(color);
@@ -33534,11 +33782,11 @@ passes diff.failOn [${failOn.join(", ")}]
 var MAX_ROWS = 200;
 function formatDiffMarkdown(diff, labels, failures2, failOn, link) {
   const e = escapeMarkdown;
-  const at2 = (side, filePath, line, text2) => {
+  const at3 = (side, filePath, line, text2) => {
     const url = link?.(side, filePath, line);
     return url && !/[\s()<>]/.test(url) ? `[${text2}](${url})` : text2;
   };
-  const where = (side, s) => at2(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
+  const where = (side, s) => at3(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
   let out = "";
   if (diff.policy && diff.policy.length > 0) {
     out += `## \u26A0\uFE0F ${POLICY_HEADLINE}
@@ -33556,7 +33804,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.fin
 
 `;
   const rows = [
-    ...groupChanges(diff.changed).map(({ workloads, first: w }) => `| ${e(groupNames(workloads))} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at2("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
+    ...groupChanges(diff.changed).map(({ workloads, first: w }) => `| ${e(groupNames(workloads))} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at3("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where("head", a.head)} |`),
     ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where("base", r7.base)} in ${e(labels.base)} |`)
   ];
@@ -33574,7 +33822,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.fin
 `;
   if (f.new.length > 0) {
     out += "| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n";
-    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at2("head", x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
+    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at3("head", x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
     if (f.new.length > MAX_ROWS) out += `
 \u2026and ${f.new.length - MAX_ROWS} more.
 `;
@@ -33586,14 +33834,285 @@ Passes diff.failOn [${failOn.join(", ")}].
 `;
   return out;
 }
-function newFindingResults(diff, head) {
+function newFindingResults(diff, head2) {
   const added = new Set(diff.findings.new.map((x) => x.message));
-  return head.flatMap((r7) => {
+  return head2.flatMap((r7) => {
     const messages = r7.messages.filter((m) => added.has(m));
     if (messages.length === 0) return [];
     const errorCount = messages.filter((m) => m.severity === 2).length;
     return [{ ...r7, messages, errorCount, warningCount: messages.length - errorCount, fixableErrorCount: 0, fixableWarningCount: 0 }];
   });
+}
+
+// src/format/explain.ts
+var OUTCOME = {
+  injected: "sidecar injected",
+  "not-injected": "no sidecar",
+  unknown: "unknown"
+};
+var DATA_PLANE = {
+  sidecar: "sidecar (not ambient)",
+  ambient: "ambient: captured by ztunnel",
+  none: "not in the mesh",
+  unknown: "unknown"
+};
+function formatExplanations(list4, facts, color) {
+  const c = painter(color);
+  const origin = {
+    input: "from the MutatingWebhookConfigurations or IstioOperators among the inputs",
+    config: "as stated in the config (istio.revisions, istio.revisionTags)",
+    assumed: "assumed: a default install (state yours under istio: in .meshlint.yaml)"
+  }[facts.mesh.webhooksOrigin];
+  let out = c("dim", `Istio ${safeText(versionLine(facts))}; injector webhooks ${origin}.`) + "\n";
+  for (const note of facts.mesh.notes) out += c("dim", `note: ${safeText(shown2(facts, note))}`) + "\n";
+  if (list4.length === 0) return out + "No workloads with a pod template in the inputs.\n";
+  for (const e of list4) {
+    const colour = e.outcome === "injected" ? "green" : e.outcome === "unknown" ? "yellow" : "red";
+    out += `
+${c("bold", safeText(e.resource))}  ${c("dim", `${safeText(e.filePath)}:${e.line}${e.helmSource ? ` (from ${safeText(e.helmSource)})` : ""}`)}
+`;
+    const headline2 = e.mesh === "ambient" ? `${OUTCOME[e.outcome]}; ${DATA_PLANE.ambient}` : OUTCOME[e.outcome];
+    out += `  ${c(e.mesh === "ambient" ? "green" : colour, `\u2192 ${headline2}`)}${e.via && e.outcome === "injected" ? ` by ${safeText(e.via)}` : ""}
+`;
+    for (const step of e.trace) out += `    \xB7 ${safeText(step.text)}${step.source ? c("dim", `  [${step.source}]`) : ""}
+`;
+    if (e.dataPlane) {
+      const d = e.dataPlane;
+      out += `  ${c("bold", "data plane")}: ${DATA_PLANE[d.outcome]}${d.unknownBecause ? ` (decided by ${safeText(d.unknownBecause)})` : ""}
+`;
+      for (const step of d.trace) out += `    \xB7 ${safeText(step.text)}${step.source ? c("dim", `  [${step.source}]`) : ""}
+`;
+      for (const w of d.waypoints ?? []) out += `    \xB7 ${safeText(w)}
+`;
+    }
+    if (e.mtls) {
+      const m = e.mtls;
+      out += `  ${c("bold", "mTLS")}: ${m.mode}  ${c("dim", safeText(m.why))}
+`;
+      for (const p of m.ports) out += `    \xB7 port ${p.port}: ${p.mode}  ${c("dim", safeText(p.why))}
+`;
+      if (m.policies.length > 0) out += `    \xB7 policies that pick it: ${safeText(m.policies.join(", "))}
+`;
+    }
+    if (e.calls) {
+      out += `  ${c("bold", "calls")}
+`;
+      for (const call of e.calls) {
+        const server = call.mode !== void 0 ? `${call.server}, ${call.mode}` : call.server;
+        out += `    \xB7 ${safeText(call.service)} port ${call.port}: ${safeText(server)}  ${c("dim", safeText(`${call.text}${call.from ? ` in ${call.from}` : ""}`))}
+`;
+      }
+    }
+    if (e.sidecar) {
+      out += `  ${c("bold", "sidecar")}
+`;
+      for (const [what, text2] of [["start", e.sidecar.native], ["hold", e.sidecar.hold], ["traffic capture", e.sidecar.cni]]) {
+        out += `    \xB7 ${what}: ${safeText(text2)}
+`;
+      }
+      if (e.admission) out += `    \xB7 admission: ${e.admission.outcome}: ${safeText(e.admission.why)}
+`;
+    }
+  }
+  return out;
+}
+var MAP_LABELS = [NS_INJECTION_LABEL, REV_LABEL, DATAPLANE_MODE, USE_WAYPOINT, USE_WAYPOINT_NAMESPACE];
+var MAP_OUTCOME = { injected: "sidecar injected", ambient: "ambient: captured by ztunnel", none: "no sidecar", unknown: "unknown" };
+var NO_NAMESPACE = "\0";
+var REASON_MAX = 200;
+function reason(e, outcome) {
+  const trace = e.dataPlane && (outcome === "ambient" || outcome === "unknown" && e.outcome !== "unknown") ? e.dataPlane.trace : e.trace;
+  const steps = trace.filter((s) => !s.text.startsWith("\u2192 injected"));
+  const text2 = (steps[steps.length - 1]?.text ?? "").replace(/^\u2192 (unknown: )?/, "");
+  return text2.length > REASON_MAX ? `${text2.slice(0, REASON_MAX - 1)}\u2026` : text2;
+}
+function workloadName(e) {
+  const space = e.resource.indexOf(" ");
+  if (space < 0) return e.resource;
+  let rest = e.resource.slice(space + 1);
+  if (e.namespace !== void 0 && rest.startsWith(`${e.namespace}/`)) rest = rest.slice(e.namespace.length + 1);
+  return `${e.resource.slice(0, space)}/${rest}`;
+}
+var head = (s) => s.split(": ")[0] ?? s;
+function details(e, outcome) {
+  const mtls = e.mtls ? `<br>mTLS: ${escapeMarkdown([e.mtls.mode, ...e.mtls.ports.map((p) => `${p.port} ${p.mode}`)].join(", "))}` : "";
+  if (outcome === "injected" && e.sidecar) {
+    const admission = e.admission ? `<br>Pod Security: ${e.admission.outcome}` : "";
+    return `start: ${escapeMarkdown(head(e.sidecar.native))}<br>hold: ${escapeMarkdown(head(e.sidecar.hold))}${admission}${mtls}`;
+  }
+  if (outcome === "ambient") return [...(e.dataPlane?.waypoints ?? []).map(escapeMarkdown), ...mtls ? [mtls.slice(4)] : []].join("<br>");
+  return "";
+}
+function formatExplanationsMarkdown(list4, facts, report2) {
+  let md = `## Mesh map
+
+Istio ${escapeMarkdown(versionLine(facts))}; injector webhooks ${{ input: "from the inputs", config: "as stated in the config", assumed: "assumed: a default install" }[facts.mesh.webhooksOrigin]}.
+`;
+  for (const note of facts.mesh.notes) md += `
+> note: ${escapeMarkdown(shown2(facts, note))}
+`;
+  if (list4.length === 0) return `${md}
+No workloads with a pod template in the inputs.
+`;
+  const groups = /* @__PURE__ */ new Map();
+  for (const e of list4) {
+    const key = e.namespace ?? NO_NAMESPACE;
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
+  }
+  const names2 = [...groups.keys()].filter((n) => n !== NO_NAMESPACE).sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  if (groups.has(NO_NAMESPACE)) names2.push(NO_NAMESPACE);
+  const namespaces = new Map(report2.namespaces.map((n) => [n.name, n]));
+  const counts2 = { injected: 0, ambient: 0, none: 0, unknown: 0 };
+  const ambientUnknowns = /* @__PURE__ */ new Map();
+  for (const name2 of names2) {
+    const entry = namespaces.get(name2);
+    md += `
+### ${name2 === NO_NAMESPACE ? "(no namespace)" : `Namespace ${escapeMarkdown(name2)}`}
+
+`;
+    if (name2 === NO_NAMESPACE) md += "- labels: unknown (set metadata.namespace, or defaultNamespace in .meshlint.yaml, or --namespace)\n";
+    else if (!entry || entry.status === "unknown") md += `- labels: ${NOT_DEFINED}
+`;
+    else {
+      const labels = MAP_LABELS.filter((k2) => entry.labels[k2] !== void 0).map((k2) => escapeMarkdown(`${k2}=${entry.labels[k2]}`));
+      md += `- labels: ${labels.length ? labels.join(", ") : "none that concern the mesh"}
+- defined: ${escapeMarkdown(entry.source)}
+`;
+    }
+    md += "\n| Workload | Where | Outcome | Revision | Reason | Start-up / waypoint |\n| --- | --- | --- | --- | --- | --- |\n";
+    for (const e of groups.get(name2) ?? []) {
+      const outcome = e.mesh;
+      counts2[outcome]++;
+      if (outcome === "unknown" && e.outcome !== "unknown" && e.dataPlane?.unknownBecause) ambientUnknowns.set(e.dataPlane.unknownBecause, (ambientUnknowns.get(e.dataPlane.unknownBecause) ?? 0) + 1);
+      const where = `${escapeMarkdown(e.filePath)}:${e.line}${e.helmSource ? ` (from ${escapeMarkdown(e.helmSource)})` : ""}`;
+      md += `| ${escapeMarkdown(workloadName(e))} | ${where} | ${MAP_OUTCOME[outcome]} | ${outcome === "injected" && e.revision !== void 0 ? escapeMarkdown(e.revision) : ""} | ${escapeMarkdown(reason(e, outcome))} | ${details(e, outcome)} |
+`;
+    }
+  }
+  md += `
+### Coverage
+
+| Outcome | Workloads |
+| --- | ---: |
+`;
+  for (const o of ["injected", "ambient", "none", "unknown"]) md += `| ${MAP_OUTCOME[o]} | ${counts2[o]} |
+`;
+  const unknowns = [
+    ...report2.unknowns.map((u) => `${escapeMarkdown(u.fact)} (${plural(u.workloads.length, "workload")}): ${escapeMarkdown(u.fix)}`),
+    ...[...ambientUnknowns].map(([fact, n]) => `${escapeMarkdown(fact)} (${plural(n, "workload")}): whether ztunnel captures them`)
+  ];
+  if (unknowns.length) md += `
+Unknown facts to state:
+
+${unknowns.map((u) => `- ${u}`).join("\n")}
+`;
+  return md;
+}
+var shown2 = (facts, text2) => facts.mesh.hidden?.hide(text2) ?? text2;
+function versionLine(facts) {
+  return shown2(facts, versionText(facts));
+}
+function versionText(facts) {
+  const f = facts.mesh.versionFact;
+  const range = rangeText(f.range);
+  if (f.origin === "unknown") return `version unknown (predicted for ${facts.mesh.version.text}; set istio.version or --istio-version)`;
+  return `${range} (${f.source})`;
+}
+
+// src/format/facts.ts
+var show = (v2) => v2 === null ? "unknown" : typeof v2 === "string" ? v2 : String(v2);
+function formatFactsReport(report2, color) {
+  const c = painter(color);
+  const fact = (name2, f) => {
+    if (f.status === "unknown") return `  ${name2}: ${c("yellow", "unknown")}${f.detail ? c("dim", `  (${safeText(f.detail)})`) : ""}
+`;
+    return `  ${name2}: ${safeText(show(f.value))}  ${c("dim", `(${safeText(f.source)})`)}
+`;
+  };
+  let out = c("bold", "Istio") + "\n";
+  out += fact("version", report2.istioVersion);
+  if (report2.versionEvidence.length > 1 || report2.versionEvidence.length === 1 && report2.istioVersion.status !== "input") {
+    out += "  versions the inputs show:\n";
+    for (const e of report2.versionEvidence) out += `    \xB7 ${safeText(e)}
+`;
+  }
+  for (const note of report2.notes) out += c("dim", `note: ${safeText(note)}`) + "\n";
+  out += "\n" + c("bold", "Namespaces") + "\n";
+  if (report2.namespaces.length === 0) out += "  none defined or used\n";
+  for (const ns2 of report2.namespaces) {
+    const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).join(", ");
+    if (ns2.status === "unknown") out += `  ${safeText(ns2.name)}: ${c("yellow", ns2.source)}`;
+    else out += `  ${safeText(ns2.name)}: ${safeText(labels || "no labels")}  ${c("dim", `(${safeText(ns2.source)})`)}`;
+    out += ns2.workloads > 0 ? c("dim", `  ${plural(ns2.workloads, "workload")}`) + "\n" : "\n";
+    for (const k2 of ns2.clusters ?? []) {
+      const own = Object.entries(k2.labels).map(([key, v2]) => `${key}=${v2}`).join(", ");
+      out += `    in cluster ${safeText(k2.cluster)}: ${safeText(own || "no labels")}  ${c("dim", `(${safeText(k2.source)})`)}
+`;
+    }
+  }
+  out += "\n" + c("bold", "Injector webhooks") + "\n";
+  for (const w of report2.webhooks) {
+    const what = w.tag === null ? `revision ${w.revision}` : `tag ${w.tag} \u2192 revision ${w.revision}`;
+    const source = w.status === "unknown" ? `${c("yellow", "unknown")}${w.detail ? c("dim", `: ${safeText(w.detail)}`) : ""}` : c("dim", `(${safeText(w.source)})`);
+    out += `  ${safeText(what)}  ${source}
+`;
+  }
+  for (const i of report2.installs) {
+    out += "\n" + c("bold", `Install of revision ${safeText(i.revision)}`) + "\n";
+    out += i.install.status === "unknown" ? fact("install", i.install) : `  install: ${safeText(i.install.source)}
+`;
+    out += fact("injector policy", i.injectionPolicy);
+    out += fact("native sidecars (ENABLE_NATIVE_SIDECARS)", i.nativeSidecars);
+    out += fact("hold (meshConfig holdApplicationUntilProxyStarts)", i.hold);
+    out += fact("hold (global.proxy.holdApplicationUntilProxyStarts)", i.holdValues);
+    out += fact("Istio CNI", i.cni);
+  }
+  if (report2.mtls.peerAuthentications.length > 0 || report2.mtls.rootNamespace.status !== "unknown") {
+    const m = report2.mtls;
+    out += "\n" + c("bold", "mTLS") + "\n";
+    out += fact("root namespace (meshConfig.rootNamespace)", m.rootNamespace);
+    for (const p of m.peerAuthentications) {
+      const selector = p.selector ? ` {${Object.entries(p.selector).map(([k2, v2]) => `${k2}=${v2}`).join(", ")}}` : "";
+      const ports = Object.entries(p.ports).map(([port, mode]) => ` port ${port}: ${mode}`).join(",");
+      out += `  PeerAuthentication ${safeText(`${p.namespace}/${p.name}`)}: ${safeText(p.mode)}${safeText(ports)} for ${p.scope === "unknown" ? "the mesh, if its namespace is the root one, else its namespace" : `the ${p.scope}`}${safeText(selector)}  ${c("dim", `(${safeText(p.source)})`)}
+`;
+    }
+  }
+  if (report2.ambient.relevant) {
+    const a = report2.ambient;
+    out += "\n" + c("bold", "Ambient") + "\n";
+    out += fact("istiod with ambient (PILOT_ENABLE_AMBIENT)", a.istiodAmbient);
+    out += `  ztunnel: ${a.ztunnel.length === 0 ? "not among the inputs" : safeText(a.ztunnel.join("; "))}
+`;
+    out += fact("istio-cni runs with ambient on", a.enabled);
+    out += fact("excluded namespaces", a.excludeNamespaces);
+    out += fact("enablement selectors", a.enablementSelectors);
+    out += `  waypoints: ${a.waypoints.length === 0 ? "none among the inputs" : ""}
+`;
+    for (const w of a.waypoints) out += `    \xB7 ${safeText(w)}
+`;
+  }
+  out += "\n" + c("bold", "Unknown") + "\n";
+  if (report2.unknowns.length === 0 && report2.unread.length === 0) out += "  nothing: every workload is decided\n";
+  else if (report2.unknowns.length === 0) out += "  nothing among the documents read: every workload there is decided\n";
+  for (const u of report2.unknowns) {
+    out += `  ${c("yellow", safeText(u.fact))}: ${plural(u.workloads.length, "workload")} undecided
+`;
+    for (const w of u.workloads) out += `    \xB7 ${safeText(w.resource)}  ${c("dim", `${safeText(w.filePath)}:${w.line}`)}: ${safeText(w.why)}
+`;
+    out += `    ${c("dim", `to decide: ${safeText(u.fix)}`)}
+`;
+  }
+  if (report2.unread.length > 0) {
+    out += "\n" + c("bold", "Not read") + "\n";
+    for (const u of report2.unread) out += `  ${c("red", safeText(unreadPlace(u)))}: ${safeText(u.reason)}
+`;
+    out += `  ${c("dim", "what these files hold is not judged: fix them, or `meshlint` them to see why")}
+`;
+  }
+  return out;
 }
 
 // src/load/revision.ts
@@ -33649,7 +34168,7 @@ function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
   let left = budgetSeconds * 1e3;
   let home;
   let childEnv;
-  const run = (binary2, args, cwd) => {
+  const run2 = (binary2, args, cwd) => {
     if (!home || !childEnv) {
       home = mkdtempSync(join4(tmpdir(), "meshlint-home-"));
       childEnv = confinedEnv(env, home);
@@ -33679,7 +34198,7 @@ function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
     home = void 0;
     childEnv = void 0;
   };
-  return { run, close };
+  return { run: run2, close };
 }
 function isExecutable(p) {
   try {
@@ -34040,16 +34559,16 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
   if (r7.error || r7.status !== 0) throw new RevisionError(`cannot read ${what}: git cat-file: ${r7.error ? r7.error.code ?? r7.error.message : (r7.stderr ?? "").trim().split("\n")[0]}`);
   const fd = openSync2(batchFile, "r");
   try {
-    const at2 = /* @__PURE__ */ new Map();
-    const head = Buffer.alloc(200);
+    const at3 = /* @__PURE__ */ new Map();
+    const head2 = Buffer.alloc(200);
     let pos = 0;
     for (const oid of unique) {
-      const n = readSync(fd, head, 0, head.length, pos);
-      const nl = head.subarray(0, n).indexOf(10);
-      const m = nl < 0 ? null : /^([0-9a-f]+) blob (\d+)$/.exec(head.subarray(0, nl).toString("latin1"));
+      const n = readSync(fd, head2, 0, head2.length, pos);
+      const nl = head2.subarray(0, n).indexOf(10);
+      const m = nl < 0 ? null : /^([0-9a-f]+) blob (\d+)$/.exec(head2.subarray(0, nl).toString("latin1"));
       if (!m || m[1] !== oid) throw new RevisionError(`cannot read ${what}: git cat-file did not give blob ${oid}`);
       const size = Number(m[2]);
-      at2.set(oid, { offset: pos + nl + 1, size });
+      at3.set(oid, { offset: pos + nl + 1, size });
       pos += nl + 1 + size + 1;
     }
     const chunk = Buffer.alloc(1024 * 1024);
@@ -34060,7 +34579,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
         continue;
       }
       const dir = folderOf4(e.path);
-      const blob = at2.get(e.oid);
+      const blob = at3.get(e.oid);
       if (dir === void 0 || blob === void 0) continue;
       const path = join6(dir, basename(e.path));
       const written = blobs.get(e.oid);
@@ -34093,7 +34612,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
     }
     for (const e of links) {
       const dir = folderOf4(e.path);
-      const blob = at2.get(e.oid);
+      const blob = at3.get(e.oid);
       if (dir === void 0 || blob === void 0 || blob.size > 4096) continue;
       const target = Buffer.alloc(blob.size);
       readSync(fd, target, 0, blob.size, blob.offset);
@@ -34205,10 +34724,10 @@ function resolveDiffRefs(args, cwd, env, opts = {}) {
     const nameB = b || "HEAD";
     const ca = need(nameA);
     const cb = need(nameB);
-    const head = { spec: cb, label: nameB, revisionOnly: true };
-    if (dots === "..") return { base: { spec: ca, label: nameA, revisionOnly: true }, head };
+    const head2 = { spec: cb, label: nameB, revisionOnly: true };
+    if (dots === "..") return { base: { spec: ca, label: nameA, revisionOnly: true }, head: head2 };
     const base = mergeBase(nameA, nameB, ca, cb);
-    return { base: { spec: base, label: `${nameA} (merge base with ${nameB}: ${short(base)})`, revisionOnly: true }, head };
+    return { base: { spec: base, label: `${nameA} (merge base with ${nameB}: ${short(base)})`, revisionOnly: true }, head: head2 };
   }
   if (dirFirst) return { base: { spec: first }, ...second !== void 0 ? { head: { spec: second } } : {} };
   if (first === "HEAD" && commitOf2("HEAD") === void 0 && git2(gitBin, ["rev-list", "-n", "1", "--all"], cwd, env).out === "") {
@@ -34292,20 +34811,20 @@ function writeWithin(target, data, edge) {
         continue;
       }
       const real = realPath(dir);
-      if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown2(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+      if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
       made = true;
     }
     try {
       mkdirSync4(next);
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
-      throw new WriteRefused(`${shown2(edge.root, next)} appeared while meshlint was making it`);
+      throw new WriteRefused(`${shown3(edge.root, next)} appeared while meshlint was making it`);
     }
     dir = next;
   }
   if (!made) {
     const real = realPath(dir);
-    if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown2(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+    if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
   }
   if (NO_FOLLOW === 0) {
     try {
@@ -34332,7 +34851,7 @@ function writeOpen(abs, data, extra) {
     closeSync3(fd);
   }
 }
-var shown2 = (root2, p) => relative5(root2, p).split(sep3).join("/") || ".";
+var shown3 = (root2, p) => relative5(root2, p).split(sep3).join("/") || ".";
 
 // src/load/render/index.ts
 import { existsSync as existsSync9, statSync as statSync5 } from "node:fs";
@@ -34393,8 +34912,8 @@ function sectionLines(lines, kind2) {
     if (!line.startsWith("kind:")) return false;
     let i = "kind:".length;
     while (i < line.length && /\s/.test(line[i])) i++;
-    const endsAt = (at2) => {
-      let j2 = at2;
+    const endsAt = (at3) => {
+      let j2 = at3;
       if (line[j2] === '"' || line[j2] === "'") j2++;
       while (j2 < line.length && /\s/.test(line[j2])) j2++;
       return j2 === line.length || line[j2] === "#" && !/[\n\r\u2028\u2029]/.test(line.slice(j2));
@@ -34524,41 +35043,41 @@ function remoteSchemaRef(chartDir, read2) {
 var HELM_DEFAULT_NAMESPACE = "default";
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
-function renderChart(r7, binary2, run, cwd, readAny) {
+function renderChart(r7, binary2, run2, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
-  const shown5 = displayPathOf(r7.chartDir, cwd);
-  const displayPath = `${shown5} (helm template${r7.label ? `, ${r7.label}` : ""})`;
+  const shown7 = displayPathOf(r7.chartDir, cwd);
+  const displayPath = `${shown7} (helm template${r7.label ? `, ${r7.label}` : ""})`;
   const chartYaml = displayPathOf(join9(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
     const message = `not rendered: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+    const at3 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown7, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at3 } };
   }
   const schemaRef = remoteSchemaRef(r7.chartDir, read2);
-  const result = run(binary2, helmArgs(r7, schemaRef !== void 0), cwd);
+  const result = run2(binary2, helmArgs(r7, schemaRef !== void 0), cwd);
   const schemaSkipped = schemaRef !== void 0 ? { schemaSkipped: schemaRef } : {};
   const chartText = r7.defaultsOnly ? read2(join9(r7.chartDir, "Chart.yaml")) : void 0;
   const chartSource = chartText !== void 0 && isIstioOwnChartFile(chartText) ? { istioChartSource: true } : {};
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
-    const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
+    const at3 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
     const environment = result.budgetSpent ? BUDGET_SPENT : result.memorySpent ? MEMORY_SPENT : environmentCause(message, r7.chartDir, read2);
     const source = result.budgetSpent ? {} : chartSource;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, ...source, ...schemaSkipped, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown7, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, ...source, ...schemaSkipped, mapBack: () => at3 } };
   }
-  const mapBack = (at2) => {
-    const source = at2.doc.helmSource;
+  const mapBack = (at3) => {
+    const source = at3.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
     const abs = join9(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
-      kind: at2.resource?.kind,
-      path: at2.docPath,
-      lineText: lineOf(at2.doc.file.text, at2.range.line),
-      column: at2.range.column
+      kind: at3.resource?.kind,
+      path: at3.docPath,
+      lineText: lineOf(at3.doc.file.text, at3.range.line),
+      column: at3.range.column
     });
     const note = hit.precision === "ancestor" ? hit.ambiguous ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)` : `(at "${hit.key}:", under which a template expression writes the reported key)` : hit.precision === "file" ? hit.ambiguous ? "(the reported key is written more than once in this template, and the render does not say which; the first line is shown)" : "(the reported key is not written in this template, so the first line is shown)" : void 0;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
@@ -34575,7 +35094,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
   const inputs = [.../* @__PURE__ */ new Set([join9(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs, ...chartSource, ...schemaSkipped } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown7, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs, ...chartSource, ...schemaSkipped } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -34613,12 +35132,12 @@ function environmentCause(message, chartDir, read2) {
   if (missing.length > 0) {
     return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${shortList(missing)} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\`, or vendor ${missing.length === 1 ? "it" : "them"}.` };
   }
-  const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
-  if (at2) {
-    const abs = join9(chartDir, ...at2[1].split("/").slice(1));
-    const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
+  const at3 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
+  if (at3) {
+    const abs = join9(chartDir, ...at3[1].split("/").slice(1));
+    const line = read2(abs)?.split(/\r?\n/)[Number(at3[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
-      const said = at2[3].replace(/\.$/, "");
+      const said = at3[3].replace(/\.$/, "");
       const cut = said.length > 70 ? `${said.slice(0, 70).replace(/[\s,;:]+\S*$/, "")}\u2026` : said;
       return { cause: `it needs a value: ${cut}`, fix: "Pass it with --values or --set, or under helm.charts." };
     }
@@ -34889,25 +35408,25 @@ function kustomizeArgs(binary2, dir, helm) {
   const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
   return /kubectl/i.test(basename2(binary2)) ? ["kustomize", restrictor, ...withHelm, "--", dir] : ["build", restrictor, ...withHelm, "--", dir];
 }
-function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
+function renderOverlay(overlayDir, binary2, run2, cwd, readAny, helmBinary) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
-  const shown5 = displayPathOf(overlayDir, cwd);
+  const shown7 = displayPathOf(overlayDir, cwd);
   const kustomization = KUSTOMIZATION_FILES.map((f) => join10(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join10(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown5} (kustomize build)`;
+  const displayPath = `${shown7} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
     const message = `not built: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
+    const at3 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
     const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
     const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : escape2.unread ? { cause: escape2.why, fix: "Write each key once, with no merge key, spelled as Kustomize spells it." } : void 0;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown7, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at3 } };
   }
   const charts = overlayHelmCharts(overlayDir, root2, read2, cwd);
   if (charts.problem) {
     const p = charts.problem;
-    const at2 = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
+    const at3 = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE2, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown7, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at3 } };
   }
   const helm = charts.uses ? helmBinary?.() : void 0;
   const wrapper = mkdtempSync4(join10(tmpdir4(), "meshlint-kustomize-"));
@@ -34923,7 +35442,7 @@ resources:
 buildMetadata: [originAnnotations, transformerAnnotations]
 `
     );
-    result = run(binary2, kustomizeArgs(binary2, wrapper, helm), cwd);
+    result = run2(binary2, kustomizeArgs(binary2, wrapper, helm), cwd);
   } finally {
     rmSync4(wrapper, { recursive: true, force: true });
   }
@@ -34933,23 +35452,23 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
     const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
     const full = failureText(said, cwd, Infinity);
-    const at2 = failedEntry(read2(kustomization) ?? "", full);
+    const at3 = failedEntry(read2(kustomization) ?? "", full);
     const remote = remoteEntry(read2(kustomization) ?? "", overlayDir, read2);
     let environment = result.budgetSpent ? BUDGET_SPENT : result.memorySpent ? MEMORY_SPENT : void 0;
-    environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
+    environment ??= remote && (at3 === void 0 || remote.range.line === at3.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
-    const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+    const where = remote && environment && !url ? remote.range : at3;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown7, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
   const sources = new SourceDocuments(read2, cwd);
-  const mapBack = (at2) => {
-    const r7 = at2.resource;
+  const mapBack = (at3) => {
+    const r7 = at3.resource;
     if (!r7) return atKustomization("(in the built output; not traced to a source file)");
     const annotations = r7.object.metadata?.annotations ?? {};
     const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
     const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve11(wrapper, t.configuredIn) }));
-    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
+    const path = at3.docPath ? at3.docPath.slice(r7.basePath.length) : [];
     if (typeof origin?.configuredIn === "string") {
       const file2 = resolve11(wrapper, origin.configuredIn);
       const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
@@ -34976,14 +35495,14 @@ buildMetadata: [originAnnotations, transformerAnnotations]
         if (inPatch) return inPatch;
       }
       const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown5;
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown7;
       if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
       const parent = sources.deepestExisting(source, path);
       if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
     }
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE2, note: "(the resource could not be found in its source file, so the first line is shown)" };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown7, label: void 0, namespace: void 0, failure: void 0, mapBack } };
 }
 var MAX_KUSTOMIZATIONS = 2e3;
 var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
@@ -35086,15 +35605,15 @@ function overlayEscape(overlayDir, root2, read2) {
     const found = kustomizationIn(dir, read2);
     if (!found) continue;
     if (outside2(found.file)) return { file: found.file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
-    const shown5 = (f) => relative7(root2, f).split("\\").join("/");
-    if ("hazard" in found) return { file: found.file, range: rangeAt(read2(found.file) ?? "", found.hazard.offset), why: `${shown5(found.file)} has ${found.hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true };
+    const shown7 = (f) => relative7(root2, f).split("\\").join("/");
+    if ("hazard" in found) return { file: found.file, range: rangeAt(read2(found.file) ?? "", found.hazard.offset), why: `${shown7(found.file)} has ${found.hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true };
     const { file, text: text2, data } = found;
     const hazards = [];
     const readPlugin = (p) => {
       if (outside2(p)) return void 0;
       const t = read2(p);
       const hazard = t === void 0 ? void 0 : readingHazard(t);
-      if (hazard) hazards.push({ file: p, range: rangeAt(t, hazard.offset), why: `${shown5(p)} has ${hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true });
+      if (hazard) hazards.push({ file: p, range: rangeAt(t, hazard.offset), why: `${shown7(p)} has ${hazard.why}, which Kustomize reads otherwise than meshlint`, unread: true });
       return t;
     };
     const pluginPaths = [];
@@ -35104,8 +35623,8 @@ function overlayEscape(overlayDir, root2, read2) {
     if (away !== void 0) return { file, range: entryRange(text2, away), why: `${JSON.stringify(shorten(away, 200))} leads outside the repository` };
     if (remote !== void 0) {
       const own = via === void 0;
-      const at3 = own ? { file, range: entryRange(text2, remote) } : { file: top, range: entryRange(topText, via) };
-      return { ...at3, why: `${JSON.stringify(shorten(remote, 200))} is fetched over the network`, remote: { entry: remote, own } };
+      const at4 = own ? { file, range: entryRange(text2, remote) } : { file: top, range: entryRange(topText, via) };
+      return { ...at4, why: `${JSON.stringify(shorten(remote, 200))} is fetched over the network`, remote: { entry: remote, own } };
     }
     const uses = [];
     for (const entry of localEntries(data)) {
@@ -35119,9 +35638,9 @@ function overlayEscape(overlayDir, root2, read2) {
     children.set(dir, uses);
   }
   const size = buildSize(overlayDir, children);
-  const at2 = { file: top ?? join10(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
-  if (size.depth > MAX_OVERLAY_DEPTH) return { ...at2, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
-  if (size.builds > MAX_OVERLAY_BUILDS) return { ...at2, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
+  const at3 = { file: top ?? join10(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
+  if (size.depth > MAX_OVERLAY_DEPTH) return { ...at3, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
+  if (size.builds > MAX_OVERLAY_BUILDS) return { ...at3, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return void 0;
 }
 var MAX_OVERLAY_DEPTH = 64;
@@ -35181,27 +35700,27 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     const list4 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
     if (list4.length === 0) continue;
     uses = true;
-    const at2 = (key, why) => ({ uses, problem: { file, range: entryRange(text2, key), why } });
+    const at3 = (key, why) => ({ uses, problem: { file, range: entryRange(text2, key), why } });
     const globals = k2.helmGlobals ?? {};
-    if (globals.configHome !== void 0) return at2("configHome", "helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own");
+    if (globals.configHome !== void 0) return at3("configHome", "helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own");
     const home = typeof globals.chartHome === "string" ? globals.chartHome : "charts";
     const chartHome = resolve11(dir, home);
-    if (isAbsolute5(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
+    if (isAbsolute5(home) || outside2(chartHome)) return at3("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
     for (const raw of list4.slice(0, MAX_KUSTOMIZATIONS)) {
       const c = raw ?? {};
       const str7 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
       const name2 = str7(c.name);
-      if (!name2 || !CHART_NAME.test(name2)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name2 ?? "")} is not a chart name`);
+      if (!name2 || !CHART_NAME.test(name2)) return at3("name", `a helmCharts entry's name ${JSON.stringify(name2 ?? "")} is not a chart name`);
       const release = str7(c.releaseName);
-      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name2}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at3(release, `helmCharts ${name2}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
       const ns2 = str7(c.namespace);
-      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name2}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
-      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name2}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at3(ns2, `helmCharts ${name2}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
+      if (c.nameTemplate !== void 0) return at3("nameTemplate", `helmCharts ${name2}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
       const version2 = str7(c.version);
-      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name2}: version ${JSON.stringify(version2)} is not a chart version`);
+      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at3(version2, `helmCharts ${name2}: version ${JSON.stringify(version2)} is not a chart version`);
       for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
         if (f === void 0) continue;
-        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name2, `helmCharts ${name2}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at3(typeof f === "string" ? f : name2, `helmCharts ${name2}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
       }
       const repo = str7(c.repo);
       const chartDir = version2 !== void 0 && repo !== void 0 ? join10(chartHome, `${name2}-${version2}`, name2) : join10(chartHome, name2);
@@ -35220,13 +35739,21 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
         continue;
       }
       const escape2 = chartEscape(chartDir);
-      if (escape2) return at2(name2, `helmCharts ${name2}: ${escape2.why}`);
+      if (escape2) return at3(name2, `helmCharts ${name2}: ${escape2.why}`);
     }
   }
   const first = unvendored[0];
   if (first) return { uses, problem: first.problem, unvendored: unvendored.map((u) => u.chart) };
   if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
   return { uses };
+}
+function unvendoredCharts(overlays, read2, cwd) {
+  const out = /* @__PURE__ */ new Map();
+  for (const dir of overlays) {
+    const root2 = repositoryOf(dir, cwd);
+    for (const c of overlayHelmCharts(dir, root2, readerWithin(read2, root2), cwd).unvendored ?? []) out.set(`${c.file}\0${c.name}\0${c.version ?? ""}`, c);
+  }
+  return [...out.values()];
 }
 function helmValuePath(text2, key, value) {
   let data;
@@ -35239,11 +35766,11 @@ function helmValuePath(text2, key, value) {
   if (!Array.isArray(list4) || list4.length !== 1) return void 0;
   const hits = [];
   let seen = 0;
-  const walk2 = (v2, at2) => {
+  const walk2 = (v2, at3) => {
     if (++seen > 1e4 || hits.length > 1) return;
-    if (Array.isArray(v2)) v2.forEach((x, i) => walk2(x, [...at2, i]));
-    else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
-    else if (typeof key === "string" && at2[at2.length - 1] === key && v2 === value) hits.push(at2);
+    if (Array.isArray(v2)) v2.forEach((x, i) => walk2(x, [...at3, i]));
+    else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at3, k2]);
+    else if (typeof key === "string" && at3[at3.length - 1] === key && v2 === value) hits.push(at3);
   };
   walk2(list4[0]?.valuesInline, []);
   return hits.length === 1 ? ["helmCharts", 0, "valuesInline", ...hits[0]] : ["helmCharts", 0, "name"];
@@ -35293,8 +35820,8 @@ function rangeAt(text2, offset) {
 function entryRange(text2, entry) {
   const lines = text2.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
-    const at2 = line.indexOf(entry);
-    if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
+    const at3 = line.indexOf(entry);
+    if (at3 >= 0) return { line: i + 1, column: at3 + 1, endLine: i + 1, endColumn: at3 + entry.length + 1 };
   }
   return void 0;
 }
@@ -35350,19 +35877,19 @@ function fluxDeploy(r7, release, sources) {
     const ref = asObject(chartSpec.sourceRef) ?? {};
     const refName2 = str6(ref.name);
     const refNs2 = str6(ref.namespace) ?? ns2;
-    const at2 = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
+    const at3 = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
     const unknown = isPlaceholder(chart) ? `its chart ${JSON.stringify(chart)} is filled in by a tool: name the chart it deploys` : version2 !== void 0 && isPlaceholder(version2) ? `its version ${JSON.stringify(version2)} is filled in by a tool (Flux postBuild substitution or the like): pull ${chart} at the version it deploys into the charts folder` : void 0;
     if (ref.kind === "GitRepository" || ref.kind === "Bucket") {
       const repo2 = refName2 ? sources(ref.kind, refNs2, refName2) : void 0;
       const path = gitFolder(chart);
       const revision = gitRevisionOf(asObject(getIn(repo2?.object, ["spec", "ref"])));
-      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str6(getIn(repo2?.object, ["spec", "url"])), ...revision ? { gitRevision: revision } : {}, unknown, at: at2 }];
+      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str6(getIn(repo2?.object, ["spec", "url"])), ...revision ? { gitRevision: revision } : {}, unknown, at: at3 }];
     }
     const repo = refName2 ? sources("HelmRepository", refNs2, refName2) : void 0;
     const url = str6(getIn(repo?.object, ["spec", "url"]));
     const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
     const repository = url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0;
-    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
+    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository, gitPath: void 0, gitRepository: void 0, unknown, at: at3 }];
   }
   const chartRef = asObject(spec.chartRef);
   if (!chartRef) return [];
@@ -35373,9 +35900,9 @@ function fluxDeploy(r7, release, sources) {
     const url = str6(getIn(repo?.object, ["spec", "url"]));
     const ref = asObject(getIn(repo?.object, ["spec", "ref"])) ?? {};
     const version2 = str6(ref.tag) ?? str6(ref.semver);
-    const at2 = { resource: r7, path: ["spec", "chartRef", "name"] };
+    const at3 = { resource: r7, path: ["spec", "chartRef", "name"] };
     const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str6(ref.digest) && !version2 ? "it names its chart by digest" : void 0;
-    return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, "")) : refName, version: version2, repository: url ? { url, oci: true } : void 0, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
+    return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, "")) : refName, version: version2, repository: url ? { url, oci: true } : void 0, gitPath: void 0, gitRepository: void 0, unknown, at: at3 }];
   }
   if (chartRef.kind === "HelmChart" && refName) {
     const hc = sources("HelmChart", refNs, refName);
@@ -35402,8 +35929,8 @@ function gitRevisionOf(ref) {
 function argoDeploy(r7, release) {
   const ct2 = release.chartTarget;
   if ("doc" in ct2 || ct2.path === void 0) return [];
-  const at2 = { resource: ct2.resource, path: ct2.path };
-  const sourcePath = at2.path.slice(0, -1);
+  const at3 = { resource: ct2.resource, path: ct2.path };
+  const sourcePath = at3.path.slice(0, -1);
   const source = asObject(getIn(r7.object, sourcePath)) ?? {};
   const helm = asObject(source.helm) ?? {};
   const chart = str6(source.chart);
@@ -35418,11 +35945,11 @@ function argoDeploy(r7, release) {
   if (chart) {
     const isOci = repoURL !== void 0 && (repoURL.startsWith("oci://") || !/^[a-z][a-z0-9+.-]*:\/\//i.test(repoURL));
     const url = repoURL && isOci ? `oci://${repoURL.replace(/^oci:\/\//, "").replace(/\/+$/, "")}/${chart}` : repoURL;
-    return [{ release, chart, version: revision === "*" ? void 0 : revision, repository: url ? { url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, releaseName, namespace, unknown, at: at2 }];
+    return [{ release, chart, version: revision === "*" ? void 0 : revision, repository: url ? { url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, releaseName, namespace, unknown, at: at3 }];
   }
   const folder = gitFolder(path);
   if (!folder) return [];
-  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, ...revision && revision !== "HEAD" ? { gitRevision: `revision ${revision}` } : {}, releaseName, namespace, unknown, at: at2, ...source.helm === void 0 ? { maybeManifests: true } : {} }];
+  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, ...revision && revision !== "HEAD" ? { gitRevision: `revision ${revision}` } : {}, releaseName, namespace, unknown, at: at3, ...source.helm === void 0 ? { maybeManifests: true } : {} }];
 }
 
 // src/load/render/chart-source.ts
@@ -35499,8 +36026,8 @@ function archiveProblem(file) {
     return e.name === "RangeError" || /larger than|maxOutputLength|buffer/i.test(e.message) ? `more than ${MAX_UNPACKED_BYTES / 2 ** 20} MB unpacked` : "not a gzip archive";
   }
   let entries2 = 0;
-  for (let at2 = 0; at2 + 512 <= tar.length; ) {
-    const header = tar.subarray(at2, at2 + 512);
+  for (let at3 = 0; at3 + 512 <= tar.length; ) {
+    const header = tar.subarray(at3, at3 + 512);
     if (header.every((b) => b === 0)) break;
     if (++entries2 > MAX_ARCHIVE_ENTRIES) return `more than ${MAX_ARCHIVE_ENTRIES} entries`;
     const field = (from, len) => header.subarray(from, from + len).toString("latin1").replace(/\0.*$/s, "");
@@ -35510,7 +36037,7 @@ function archiveProblem(file) {
     if (name2.startsWith("/") || /^[A-Za-z]:/.test(name2) || name2.split(/[/\\]/).includes("..")) return `it holds a path outside the chart (${name2})`;
     const size = parseInt(field(124, 12).trim() || "0", 8);
     if (!Number.isFinite(size) || size < 0) return "not a tar archive";
-    at2 += 512 + Math.ceil(size / 512) * 512;
+    at3 += 512 + Math.ceil(size / 512) * 512;
   }
   return entries2 === 0 ? "an empty archive" : void 0;
 }
@@ -35710,14 +36237,14 @@ function placeOf3(target, locator) {
 function chartName(c) {
   return `chart ${c.name}${c.version ? ` ${c.version}` : ""}`;
 }
-function renderRelease(job, helm, run, cwd, read2, locator) {
-  const rendered = renderChart(job.render, helm, run, cwd, read2);
+function renderRelease(job, helm, run2, cwd, read2, locator) {
+  const rendered = renderChart(job.render, helm, run2, cwd, read2);
   const d = job.found.deploy;
   const chart = job.found.chart;
-  const at2 = placeOf3(d.at, locator);
+  const at3 = placeOf3(d.at, locator);
   const origin = rendered.origin;
   if (!origin) return rendered;
-  const displayPath = `${at2.filePath} (helm template ${chart.name}, ${d.release.label})`;
+  const displayPath = `${at3.filePath} (helm template ${chart.name}, ${d.release.label})`;
   const mapBack = (loc) => {
     const source = loc.doc.helmSource;
     const from = source ? `${source} of ${chartName(chart)}` : chartName(chart);
@@ -35731,14 +36258,14 @@ function renderRelease(job, helm, run, cwd, read2, locator) {
       return { ...inTemplate, note: `${inTemplate.note ? `${inTemplate.note} ` : ""}(as ${d.release.label} renders it)` };
     }
     const note = `(rendered from ${from})`;
-    return { filePath: at2.filePath, range: at2.range, note: at2.note ? `${at2.note} ${note}` : note };
+    return { filePath: at3.filePath, range: at3.range, note: at3.note ? `${at3.note} ${note}` : note };
   };
   if (origin.failure !== void 0) {
     const environment = origin.environment ?? (job.gaps.length > 0 ? { cause: `${chartName(chart)} fails with the values among the inputs (${origin.failure.replace(/\.$/, "")}), and ${job.gaps[0]}`, fix: "Add those values to the inputs (--context), or state them." } : void 0);
-    const failedAt = job.inRepo ? origin.mapBack : () => at2;
-    return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, ...environment ? { environment } : {}, mapBack: failedAt } };
+    const failedAt = job.inRepo ? origin.mapBack : () => at3;
+    return { ...rendered, displayPath, origin: { ...origin, source: at3.filePath, ...environment ? { environment } : {}, mapBack: failedAt } };
   }
-  return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, mapBack } };
+  return { ...rendered, displayPath, origin: { ...origin, source: at3.filePath, mapBack } };
 }
 var MAX_VALUE_NODES = 1e4;
 function valueTarget(layers, loc) {
@@ -35753,11 +36280,11 @@ function valueTarget(layers, loc) {
     if (layer.values === void 0) continue;
     const hits = [];
     let seen = 0;
-    const walk2 = (v2, at2) => {
+    const walk2 = (v2, at3) => {
       if (++seen > MAX_VALUE_NODES || hits.length > 1) return;
-      if (Array.isArray(v2)) v2.forEach((x, j2) => walk2(x, [...at2, j2]));
-      else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
-      else if (at2[at2.length - 1] === key && (v2 === rendered || typeof v2 !== "object" && String(v2) === String(rendered) && typeof rendered === "string")) hits.push(at2);
+      if (Array.isArray(v2)) v2.forEach((x, j2) => walk2(x, [...at3, j2]));
+      else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at3, k2]);
+      else if (at3[at3.length - 1] === key && (v2 === rendered || typeof v2 !== "object" && String(v2) === String(rendered) && typeof rendered === "string")) hits.push(at3);
     };
     walk2(layer.values, []);
     if (hits.length > 1) return void 0;
@@ -35810,8 +36337,8 @@ function planReleases(inputs, o) {
     if (all.length === 0) return out;
     const locator = new Locator();
     const places = (list4) => list4.slice(0, 200).map((f) => {
-      const at2 = placeOf3(f.deploy.at, locator);
-      return { filePath: at2.filePath, line: at2.range.line, column: at2.range.column };
+      const at3 = placeOf3(f.deploy.at, locator);
+      return { filePath: at3.filePath, line: at3.range.line, column: at3.range.column };
     });
     if (!o.render) {
       const n = all.length;
@@ -35905,8 +36432,8 @@ function relativeTo(chartDir, file, cwd) {
   const rel = relative8(chartDir, file);
   return rel.startsWith("..") ? displayPathOf(file, cwd) : rel.split("\\").join("/");
 }
-function renderAll(jobs, config, req, cwd, env, run) {
-  if (run) return renderWith(jobs, config, req, cwd, env, run);
+function renderAll(jobs, config, req, cwd, env, run2) {
+  if (run2) return renderWith(jobs, config, req, cwd, env, run2);
   const confined = confinedRunner(env, req?.renderBudget);
   try {
     return renderWith(jobs, config, req, cwd, env, confined.run);
@@ -35914,7 +36441,7 @@ function renderAll(jobs, config, req, cwd, env, run) {
     confined.close();
   }
 }
-function renderWith(jobs, config, req, cwd, env, run) {
+function renderWith(jobs, config, req, cwd, env, run2) {
   const read2 = cachedReader();
   const worlds = [[]];
   const context = [[]];
@@ -35922,7 +36449,7 @@ function renderWith(jobs, config, req, cwd, env, run) {
   const alone = /* @__PURE__ */ new Map();
   if (jobs.charts.length > 0) {
     const helm2 = rendererBinary(HELM, req?.helmBinary, env, cwd);
-    const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm2, run, cwd, read2)));
+    const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm2, run2, cwd, read2)));
     jobs.charts.forEach((renders, i) => {
       if (renders.every((r7) => r7.defaultsOnly)) alone.set(renders[0]?.chartDir ?? "", rendered[i] ?? []);
     });
@@ -35951,7 +36478,7 @@ function renderWith(jobs, config, req, cwd, env, run) {
       }
       return helm2;
     };
-    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2, helmForOverlays));
+    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run2, cwd, read2, helmForOverlays));
     jobs.overlays.forEach((o, i) => overlays.set(o, built[i]));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
@@ -35963,7 +36490,7 @@ function renderWith(jobs, config, req, cwd, env, run) {
   const locator = new Locator();
   for (let level = 0; releaseJobs.length > 0 && level < MAX_RELEASE_LEVELS; level++) {
     helm ??= rendererBinary(HELM, req?.helmBinary, env, cwd);
-    const rendered = releaseJobs.map((j2) => renderRelease(j2, helm, run, cwd, read2, locator));
+    const rendered = releaseJobs.map((j2) => renderRelease(j2, helm, run2, cwd, read2, locator));
     releases.push(...rendered);
     worlds[0]?.push(...rendered);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...rendered);
@@ -36028,8 +36555,30 @@ function configErrorText(e, cwd) {
   if (e.file === void 0 || !isAbsolute6(e.file)) return e.message;
   return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
+function useColor(v2, io) {
+  if (v2["no-color"]) return false;
+  if (v2.color) return true;
+  const force = io.env.FORCE_COLOR;
+  if (force !== void 0) return ["", "1", "2", "3", "true"].includes(force);
+  if (io.env.NO_COLOR) return false;
+  return io.isTTY && (io.hasColors ? io.hasColors() : io.env.TERM !== "dumb");
+}
+function emit(out, v2, io) {
+  const name2 = v2["output-file"];
+  if (name2) {
+    const target = resolve14(io.cwd, name2);
+    try {
+      writeWithin(target, out, { root: topFolder(io.cwd), outsideAllowed: true });
+    } catch (e) {
+      const code = e.code;
+      const why = e instanceof WriteRefused ? e.message : code === "EEXIST" || code === "ENOTDIR" ? "a part of the path is a file, not a folder" : describeFsError(e);
+      throw new UsageError(`--output-file ${name2}: cannot write the report: ${why}; name a file in a folder you can write to`);
+    }
+  } else if (out) io.stdout(out);
+}
 
 // src/cli/args.ts
+var FORMATS = ["stylish", "json", "json-with-metadata", "sarif", "github"];
 var OPTIONS = {
   config: { type: "string", short: "c" },
   format: { type: "string", short: "f" },
@@ -36489,10 +37038,10 @@ var ambient_not_captured_default = createRule({
 });
 
 // rules/duplicate-key.ts
-var show = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
+var show2 = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
 var sameValue2 = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function replacing(first, last, how) {
-  const [a, b] = [show(first), show(last)];
+  const [a, b] = [show2(first), show2(last)];
   return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
 }
 function isLabelsOrAnnotations(path) {
@@ -36550,7 +37099,7 @@ var duplicate_key_default = createRule({
 
 // rules/duplicate-object.ts
 var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
-var shown3 = (r7) => `${r7.kind} ${r7.namespace !== void 0 && r7.namespace !== "" ? `${r7.namespace}/` : ""}${r7.name}`;
+var shown4 = (r7) => `${r7.kind} ${r7.namespace !== void 0 && r7.namespace !== "" ? `${r7.namespace}/` : ""}${r7.name}`;
 var placeOnly = (r7) => ({ ...r7, object: {}, doc: { ...r7.doc, value: void 0 } });
 function placeOf4(r7, locator) {
   const path = [...r7.basePath, "metadata", "name"];
@@ -36596,8 +37145,8 @@ var duplicate_object_default = createRule({
         context.report({
           target: { resource: r7, path: ["metadata", "name"] },
           messageId: "duplicate",
-          data: { object: shown3(r7), first: text2 },
-          related: [{ target, message: `${shown3(before.resource)} first defined here` }]
+          data: { object: shown4(r7), first: text2 },
+          related: [{ target, message: `${shown4(before.resource)} first defined here` }]
         });
       }
     };
@@ -36796,8 +37345,8 @@ var inject_misplaced_default = createRule({
         if (!t) return;
         for (const pod of templates2) {
           if (!(NS_INJECTION_LABEL in pod.labels)) continue;
-          const at2 = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
-          if (!isResourceMetadata(at2)) context.report({ target: { resource: r7, path: at2 }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
+          const at3 = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
+          if (!isResourceMetadata(at3)) context.report({ target: { resource: r7, path: at3 }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
         }
         const home = labelsHome(templates2);
         for (const key of [INJECT_KEY, REV_LABEL]) {
@@ -36897,13 +37446,13 @@ var inject_value_invalid_default = createRule({
       const now = early ?? late;
       const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
       const other = early ? `, and 1.27 and later ignore it${late && late.kind === "default" ? ", so the namespace and the injector policy decide" : ""}` : "";
-      const versionText = rangeText(before ?? since);
+      const versionText2 = rangeText(before ?? since);
       const lower = raw.toLowerCase();
       const keepsBehaviour = (lower === "true" || lower === "false") && [early, late].every((m) => m === void 0 || m.kind === lower);
       context.report({
         target,
         messageId: "invalid",
-        data: { where, key: INJECT_KEY, value: raw, version: versionText, effect, other },
+        data: { where, key: INJECT_KEY, value: raw, version: versionText2, effect, other },
         ...keepsBehaviour ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
       });
     };
@@ -37028,7 +37577,7 @@ var injection_revision_missing_default = createRule({
     const mesh = context.facts.mesh;
     const fromInputs = mesh.webhooksOrigin === "input" && !vendorWebhooksOnly(mesh.webhooks);
     const scope2 = installScope(fromInputs ? mesh.webhooks : []);
-    const stated2 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
+    const stated3 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
     const installs2 = /* @__PURE__ */ new Map();
     const installOf = (webhooks) => {
       let found = installs2.get(webhooks);
@@ -37041,7 +37590,7 @@ var injection_revision_missing_default = createRule({
       return found;
     };
     const installFor = (r7) => {
-      if (!stated2) return void 0;
+      if (!stated3) return void 0;
       if (!fromInputs) return installOf(mesh.webhooks);
       const { webhooks, folders } = scope2.forFile(r7.doc.file.displayPath);
       if (webhooks === "ambiguous") {
@@ -37249,8 +37798,8 @@ function templateFolderOf(displayPath) {
 }
 function parentOf2(name2) {
   if (/(^|\/)roles\/[^/]+$/.test(name2)) return void 0;
-  const at2 = name2.lastIndexOf("/");
-  return at2 > 0 ? name2.slice(0, at2) : void 0;
+  const at3 = name2.lastIndexOf("/");
+  return at3 > 0 ? name2.slice(0, at3) : void 0;
 }
 function mergeSiblings(groups) {
   let current = [...groups];
@@ -37410,17 +37959,17 @@ function parseIPv6(s) {
     }
     return out;
   };
-  const head = groups(halves[0]);
+  const head2 = groups(halves[0]);
   const tail = halves.length === 2 ? groups(halves[1]) : [];
-  if (!head || !tail) return void 0;
+  if (!head2 || !tail) return void 0;
   let words;
   if (halves.length === 2) {
-    const fill2 = 8 - head.length - tail.length;
+    const fill2 = 8 - head2.length - tail.length;
     if (fill2 < 1) return void 0;
-    words = [...head, ...new Array(fill2).fill(0), ...tail];
+    words = [...head2, ...new Array(fill2).fill(0), ...tail];
   } else {
-    if (head.length !== 8) return void 0;
-    words = head;
+    if (head2.length !== 8) return void 0;
+    words = head2;
   }
   return words.flatMap((w) => [w >> 8, w & 255]);
 }
@@ -37558,8 +38107,8 @@ function missReason(entries2, host, port, ip) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown5 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
-  return `(${shown5}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
+  const shown7 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
+  return `(${shown7}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
   const v2 = value.trimEnd();
@@ -37633,13 +38182,13 @@ function webhookThroughProxy(env, hosts) {
   const first = missedWith[0];
   if (!first) return void 0;
   const missed = missedWith.map((x) => x.h);
-  let reason;
+  let reason2;
   if (np.state === "set") {
     const shadow = np.ignored.find((e) => e.value !== void 0 && missed.every((h) => noProxyCovers(e.value, h.host, h.port).covered));
     const via = np.empty.length ? ` (${np.empty.map((e) => e.name).join(", ")} is empty, so Go reads ${np.name})` : "";
-    reason = shadow ? `${shadow.name} has ${noProxyCovers(shadow.value, first.h.host, first.h.port).by} but ${np.name} is set and wins` : `${np.name}${via} ${first.d.reason}`;
+    reason2 = shadow ? `${shadow.name} has ${noProxyCovers(shadow.value, first.h.host, first.h.port).by} but ${np.name} is set and wins` : `${np.name}${via} ${first.d.reason}`;
   } else {
-    reason = np.empty.length ? `${np.empty.map((e) => e.name).join(" and ")} ${np.empty.length > 1 ? "are" : "is"} empty${np.empty.some((e) => e.name === "NO_PROXY") && !np.empty.some((e) => e.name === "no_proxy") ? " and no_proxy is not set" : ""}` : `neither NO_PROXY nor no_proxy is ${assumesClosed ? "listed" : "set"}`;
+    reason2 = np.empty.length ? `${np.empty.map((e) => e.name).join(" and ")} ${np.empty.length > 1 ? "are" : "is"} empty${np.empty.some((e) => e.name === "NO_PROXY") && !np.empty.some((e) => e.name === "no_proxy") ? " and no_proxy is not set" : ""}` : `neither NO_PROXY nor no_proxy is ${assumesClosed ? "listed" : "set"}`;
   }
   const editable = np.state === "set" ? np.entry : np.empty.find((e) => e.name === "NO_PROXY") ?? np.empty[0];
   return {
@@ -37647,7 +38196,7 @@ function webhookThroughProxy(env, hosts) {
     noProxy: np.state === "set" ? np : void 0,
     emptyNoProxy: np.empty,
     missed,
-    reason,
+    reason: reason2,
     assumesClosed,
     fixValue: editable ? { entry: editable, value: withSvc(editable.value ?? "") } : void 0
   };
@@ -37689,13 +38238,13 @@ var apiserver_no_proxy_svc_default = createRule({
       const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : void 0;
       const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
       const fix = fixEntry ? [{ op: "set", path: valuePath(fixEntry.entry), value: fixEntry.value }] : void 0;
-      const at2 = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
+      const at3 = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
       const related = [];
-      if (at2 !== f.proxy) related.push({ target: { resource, path: valuePath(f.proxy) }, message: `the HTTPS proxy (${f.proxy.name})` });
+      if (at3 !== f.proxy) related.push({ target: { resource, path: valuePath(f.proxy) }, message: `the HTTPS proxy (${f.proxy.name})` });
       for (const e of f.noProxy?.ignored ?? []) {
-        if (e.value !== void 0 && e !== at2) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name}: not read, ${f.noProxy?.name} wins` });
+        if (e.value !== void 0 && e !== at3) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name}: not read, ${f.noProxy?.name} wins` });
       }
-      for (const e of f.emptyNoProxy) if (e !== at2 && hasValueKey(e)) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name} is empty` });
+      for (const e of f.emptyNoProxy) if (e !== at3 && hasValueKey(e)) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name} is empty` });
       for (const h of f.missed) {
         const w = h.webhooks.find((x) => x.resource && x.index !== void 0);
         if (w?.resource && w.index !== void 0) {
@@ -37704,7 +38253,7 @@ var apiserver_no_proxy_svc_default = createRule({
       }
       const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText };
       context.report({
-        target: { resource, path: valuePath(at2) },
+        target: { resource, path: valuePath(at3) },
         messageId: "proxied",
         data,
         // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
@@ -37864,15 +38413,15 @@ var startup_order_hold_default = createRule({
           if (plan.hold.value !== false) context.unknown("mesh-startup", t.resource, "whether the mesh holds the app (holdApplicationUntilProxyStarts)");
           return;
         }
-        const stated2 = plan.hold.stated ?? plan.native.stated;
-        if (!stated2?.target || stated2.origin !== "input") {
+        const stated3 = plan.hold.stated ?? plan.native.stated;
+        if (!stated3?.target || stated3.origin !== "input") {
           context.unknown("config-no-hold", t.resource);
           return;
         }
-        const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated2.target;
-        const key = targetKey(at2);
+        const at3 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated3.target;
+        const key = targetKey(at3);
         let group = installs2.get(key);
-        if (!group) installs2.set(key, group = { target: at2, workloads: [] });
+        if (!group) installs2.set(key, group = { target: at3, workloads: [] });
         group.workloads.push(t);
       },
       "Program:exit"() {
@@ -38199,8 +38748,8 @@ function isLineTerminator(c) {
 function isSpace2(c) {
   return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
-var lineEnd3 = (text2, at2) => {
-  let i = at2;
+var lineEnd3 = (text2, at3) => {
+  let i = at3;
   while (i < text2.length && !isLineTerminator(text2.charCodeAt(i))) i++;
   return i;
 };
@@ -38276,17 +38825,17 @@ function* wordRuns(text2, from = 0, to = text2.length) {
     yield [start, i];
   }
 }
-var runIs = (text2, run, word2) => run[1] - run[0] === word2.length && text2.startsWith(word2, run[0]);
+var runIs = (text2, run2, word2) => run2[1] - run2[0] === word2.length && text2.startsWith(word2, run2[0]);
 function pruneLine(group) {
   return (text2) => {
     for (let start = 0; start <= text2.length; ) {
       const end = lineEnd3(text2, start);
       let pruneEnd = -1;
-      for (const run of wordRuns(text2, start, end)) {
-        if (!runIs(text2, run, group)) continue;
-        let i = run[1];
+      for (const run2 of wordRuns(text2, start, end)) {
+        if (!runIs(text2, run2, group)) continue;
+        let i = run2[1];
         while (i < text2.length && isSpace2(text2.charCodeAt(i))) i++;
-        if (i > run[1] && text2.startsWith("prune", i) && !isWordChar(text2.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
+        if (i > run2[1] && text2.startsWith("prune", i) && !isWordChar(text2.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
       }
       if (pruneEnd !== -1) return [start, lineEnd3(text2, pruneEnd)];
       start = end + 1;
@@ -38299,9 +38848,9 @@ function removalLine(tool) {
     for (let start = 0; start <= text2.length; ) {
       const end = lineEnd3(text2, start);
       let sawTool = false;
-      for (const run of wordRuns(text2, start, end)) {
-        if (sawTool && (runIs(text2, run, "rm") || runIs(text2, run, "remove")) && text2.charCodeAt(run[0] - 1) !== 45) return [start, end];
-        if (runIs(text2, run, tool)) sawTool = true;
+      for (const run2 of wordRuns(text2, start, end)) {
+        if (sawTool && (runIs(text2, run2, "rm") || runIs(text2, run2, "remove")) && text2.charCodeAt(run2[0] - 1) !== 45) return [start, end];
+        if (runIs(text2, run2, tool)) sawTool = true;
       }
       start = end + 1;
     }
@@ -38411,7 +38960,7 @@ var proxy_config_invalid_default = createRule({
           });
           return;
         }
-        const at2 = (p) => {
+        const at3 = (p) => {
           const within2 = keySpan(raw, p.path);
           return within2 ? { resource, path, within: within2 } : { resource, path };
         };
@@ -38419,7 +38968,7 @@ var proxy_config_invalid_default = createRule({
           const replacement = replacementFor(raw, parsed, p);
           const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
           context.report({
-            target: at2(p),
+            target: at3(p),
             messageId: "invalid",
             data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
             ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
@@ -38429,7 +38978,7 @@ var proxy_config_invalid_default = createRule({
           const fixed = correctedText(raw, parsed, p, "unknown", version2);
           const to = p.suggestion;
           context.report({
-            target: at2(p),
+            target: at3(p),
             messageId: "unknown",
             severity: "warn",
             data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: to !== void 0 ? ` Did you mean ${to}?` : "" },
@@ -38491,8 +39040,8 @@ var istiod_cni_disabled_default = createRule({
         return;
       }
       if (cni.state !== "off") return;
-      const shown5 = paired[0];
-      const data = { cni: `${shown5.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
+      const shown7 = paired[0];
+      const data = { cni: `${shown7.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
       const related = paired.slice(0, MAX_RELATED2).map((c) => ({ target: c.target, message: `Istio CNI is installed here: ${c.label}` }));
       const target = refine(cni.target, cni.written?.key);
       if (cni.ignoredLegacy) {
@@ -38838,8 +39387,8 @@ function resourceQuantityProblem(v2) {
   return quantityProblem(v2);
 }
 var plain = (f) => (v2) => {
-  const reason = f(v2);
-  return reason === void 0 ? void 0 : { reason };
+  const reason2 = f(v2);
+  return reason2 === void 0 ? void 0 : { reason: reason2 };
 };
 var QUANTITY_ANNOTATIONS = ["sidecar.istio.io/proxyCPU", "sidecar.istio.io/proxyMemory", "sidecar.istio.io/proxyCPULimit", "sidecar.istio.io/proxyMemoryLimit"];
 var INTERFACE_ANNOTATIONS = ["traffic.sidecar.istio.io/excludeInterfaces", "traffic.sidecar.istio.io/kubevirtInterfaces", "istio.io/reroute-virtual-interfaces"];
@@ -39006,7 +39555,7 @@ function isPlaceholder2(value) {
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
   });
 }
-var shown4 = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+var shown5 = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 function entryMatcher(element) {
   if (element === void 0 || element.trim() === "") return void 0;
   return listEntryInSource(element);
@@ -39097,7 +39646,7 @@ var traffic_annotation_invalid_default = createRule({
             context.report({
               target: { resource: t.resource, path, ...within2 ? { within: within2 } : {} },
               messageId: QUANTITIES.has(key) && !quantitiesByWebhook ? "rejectedTemplate" : "rejected",
-              data: { key, value: shown4(value), reason: problem.reason, advice: repair.advice, ifInjected },
+              data: { key, value: shown5(value), reason: problem.reason, advice: repair.advice, ifInjected },
               ...editsOf(path, repair)
             });
           } else if (key === INCLUDE_OUTBOUND_PORTS) {
@@ -39132,7 +39681,7 @@ var traffic_annotation_invalid_default = createRule({
               target: { resource: t.resource, path },
               messageId: "nativeSidecar",
               severity: "warn",
-              data: { key, value: shown4(value), effects: sides.join("; on ") },
+              data: { key, value: shown5(value), effects: sides.join("; on ") },
               ...editsOf(path, repair)
             });
           }
@@ -39201,25 +39750,25 @@ var mesh_config_invalid_default = createRule({
       for (const p of checked.errors) {
         const steps = parseConfigPath(p.path);
         if (templated(root2, steps)) continue;
-        const at2 = target(p, steps);
-        if (!at2) continue;
-        context.report({ target: at2, messageId: "invalid", data: { problem: p.message, effect: effectOf(reader, p), hint: p.suggestion !== void 0 ? ` Write ${p.suggestion}.` : "" } });
+        const at3 = target(p, steps);
+        if (!at3) continue;
+        context.report({ target: at3, messageId: "invalid", data: { problem: p.message, effect: effectOf(reader, p), hint: p.suggestion !== void 0 ? ` Write ${p.suggestion}.` : "" } });
       }
       for (const p of checked.unknownFields) {
         const steps = parseConfigPath(p.path);
         if (templated(root2, steps)) continue;
-        const at2 = target(p, steps);
-        if (!at2) continue;
+        const at3 = target(p, steps);
+        if (!at3) continue;
         const misplaced = p.message.includes(" belongs ");
         const hint = p.suggestion === void 0 ? "" : misplaced ? ` Move it to ${p.suggestion}.` : ` Did you mean ${p.suggestion}?`;
-        context.report({ target: at2, messageId: "unknown", severity: "warn", data: { problem: p.message, ignored: reader === "sail" ? "the Istio CRD has no such field, so the API server drops it" : "istiod ignores it", hint } });
+        context.report({ target: at3, messageId: "unknown", severity: "warn", data: { problem: p.message, ignored: reader === "sail" ? "the Istio CRD has no such field, so the API server drops it" : "istiod ignores it", hint } });
       }
     };
     const checkObject = (value, reader, target) => {
       const checked = checkMeshConfig(value, version2);
       if (checked.notMapping !== void 0) {
-        const at2 = target([]);
-        if (at2) context.report({ target: at2, messageId: "unreadable", data: { reason: checked.notMapping, effect: effectOf(reader, { path: "", message: "", kind: "type" }) } });
+        const at3 = target([]);
+        if (at3) context.report({ target: at3, messageId: "unreadable", data: { reason: checked.notMapping, effect: effectOf(reader, { path: "", message: "", kind: "type" }) } });
         return;
       }
       reportAll(checked, value, reader, (_3, steps) => target(steps));
@@ -39232,13 +39781,13 @@ var mesh_config_invalid_default = createRule({
         checkObject(value, reader, (steps) => {
           const path = ["meshConfig", ...steps];
           if (overridden(release.layers, index, path)) return void 0;
-          const at2 = layer.target(path);
-          const text2 = "resource" in at2 && at2.resource ? getIn(at2.resource.object, at2.path) : void 0;
+          const at3 = layer.target(path);
+          const text2 = "resource" in at3 && at3.resource ? getIn(at3.resource.object, at3.path) : void 0;
           if (typeof text2 === "string" && steps.length > 0) {
             const within2 = keySpan(text2, formatConfigPath(path));
-            return within2 ? { ...at2, within: within2 } : at2;
+            return within2 ? { ...at3, within: within2 } : at3;
           }
-          return at2;
+          return at3;
         });
       });
     };
@@ -39588,10 +40137,10 @@ function containerRemovals(entries2, env = {}) {
   const out = [];
   const listingTools = /* @__PURE__ */ new Set();
   const listing = commands.map((c) => {
-    const at2 = c.words.findIndex((w) => toolOf(w.text) !== void 0);
-    if (at2 === -1) return false;
-    const tool = toolOf(c.words[at2].text);
-    if (!listsExited(subcommandWords(tool, c.words.slice(at2 + 1)).map((w) => w.text))) return false;
+    const at3 = c.words.findIndex((w) => toolOf(w.text) !== void 0);
+    if (at3 === -1) return false;
+    const tool = toolOf(c.words[at3].text);
+    if (!listsExited(subcommandWords(tool, c.words.slice(at3 + 1)).map((w) => w.text))) return false;
     for (const w of c.words) {
       const t = toolOf(w.text);
       if (t) listingTools.add(t);
@@ -39622,16 +40171,16 @@ function containerRemovals(entries2, env = {}) {
   commands.forEach((c, index) => {
     const words = c.words.map((x) => x.text);
     const reader = subcommandReader(words);
-    for (let at2 = 0; at2 < words.length; at2++) {
-      const tool = toolOf(words[at2]);
+    for (let at3 = 0; at3 < words.length; at3++) {
+      const tool = toolOf(words[at3]);
       if (!tool) continue;
       if (tool === "nerdctl" && !reader.inKubeletNamespace(env)) continue;
       if (tool === "docker" && reader.remoteDocker(env)) continue;
-      const s = reader.subcommandStart(tool, at2 + 1);
+      const s = reader.subcommandStart(tool, at3 + 1);
       const [first, second] = [words[s], words[s + 1]];
       if (tool !== "crictl" && (first === "system" || first === "container") && second === "prune") {
         if (reader.filtersKeepIstioInitFrom(s)) continue;
-        out.push({ tool, kind: "prune", command: [words[at2].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: c.words[s + 1].from, line: pruneLine(first) });
+        out.push({ tool, kind: "prune", command: [words[at3].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: c.words[s + 1].from, line: pruneLine(first) });
         return;
       }
       const isRm = first === "rm" || tool !== "crictl" && first === "container" && (second === "rm" || second === "remove");
@@ -39639,7 +40188,7 @@ function containerRemovals(entries2, env = {}) {
       const all = tool === "crictl" && reader.allFlagFrom(s);
       if (!all && !fedByListing(index, c, tool)) continue;
       const rmWord = c.words[first === "rm" ? s : s + 1];
-      out.push({ tool, kind: "rm", command: [words[at2].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: rmWord.from, line: removalLine(tool) });
+      out.push({ tool, kind: "rm", command: [words[at3].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: rmWord.from, line: removalLine(tool) });
       return;
     }
   });
@@ -39861,8 +40410,8 @@ var init_rerun_prune_default = createRule({
       if (!/\s/.test(value)) return void 0;
       const m = /\b(system|container)(\s+)prune\b/.exec(value);
       if (!m) return void 0;
-      const at2 = m.index + m[0].length;
-      return { messageId: "addFilter", edits: [{ op: "set", path: h.path, value: `${value.slice(0, at2)} --filter ${ISTIO_INIT_FILTER}${value.slice(at2)}` }] };
+      const at3 = m.index + m[0].length;
+      return { messageId: "addFilter", edits: [{ op: "set", path: h.path, value: `${value.slice(0, at3)} --filter ${ISTIO_INIT_FILTER}${value.slice(at3)}` }] };
     }
   }
 });
@@ -40276,21 +40825,21 @@ function scriptCommands(script, depth = 0) {
       endWord();
       for (const w of restWords) if (words.length < MAX_WORDS) words.push(w);
       endCommand();
-      let at2 = lineEnd4 + 1;
+      let at3 = lineEnd4 + 1;
       for (; ; ) {
-        const next = text2.indexOf("\n", at2);
-        const line = text2.slice(at2, next < 0 ? text2.length : next);
+        const next = text2.indexOf("\n", at3);
+        const line = text2.slice(at3, next < 0 ? text2.length : next);
         if ((m[1] ? line.replace(/^\t+/, "") : line).trim() === m[3]) {
-          at2 = next < 0 ? text2.length : next;
+          at3 = next < 0 ? text2.length : next;
           break;
         }
         if (next < 0) {
-          at2 = text2.length;
+          at3 = text2.length;
           break;
         }
-        at2 = next + 1;
+        at3 = next + 1;
       }
-      i = at2;
+      i = at3;
     } else if (ch === "#" && !inWord) {
       const nl = text2.indexOf("\n", i);
       i = nl < 0 ? text2.length : nl - 1;
@@ -40382,11 +40931,11 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
   if (NON_RUNNERS.has(name2)) return;
   const from = entrypointUnknown || MIGRATE_WORDS.has(migrateName(name2)) ? 0 : 1;
   const tail = rest.slice(from);
-  const at2 = tail.findIndex((w, k2) => MIGRATE_WORDS.has(k2 === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k2 - 1]?.text ?? ""} ${w.text}`));
-  const migrate = tail[at2];
+  const at3 = tail.findIndex((w, k2) => MIGRATE_WORDS.has(k2 === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k2 - 1]?.text ?? ""} ${w.text}`));
+  const migrate = tail[at3];
   if (migrate) {
     const ports = clientDial(MIGRATION, [], env);
-    const pair = `${tail[at2 - 1]?.text ?? ""} ${migrate.text}`;
+    const pair = `${tail[at3 - 1]?.text ?? ""} ${migrate.text}`;
     if (ports !== void 0) out.push({ client: `${MIGRATION.label} ${MIGRATE_PAIRS.has(pair) ? pair : migrate.text}`, ports, path: migrate.path });
   }
 }
@@ -41462,8 +42011,8 @@ function ruleAdmits(rule, policyNamespace, source, port) {
 var MAX_PORTS_SHOWN = 4;
 function describePorts(ports) {
   if (ports === "all" || ports === "unreadable") return "every port";
-  const shown5 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
-  return ports.length > MAX_PORTS_SHOWN ? `${shown5.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown5.join(", ");
+  const shown7 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown7.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown7.join(", ");
 }
 function parseAddress(text2) {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text2)) {
@@ -41475,11 +42024,11 @@ function parseAddress(text2) {
   const halves = text2.split("::");
   if (halves.length > 2) return void 0;
   const group = (s) => s === "" ? [] : s.split(":");
-  const head = group(halves[0] ?? "");
+  const head2 = group(halves[0] ?? "");
   const tail = halves.length === 2 ? group(halves[1] ?? "") : [];
-  const missing = 8 - head.length - tail.length;
+  const missing = 8 - head2.length - tail.length;
   if (halves.length === 2 ? missing < 1 : missing !== 0) return void 0;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  const groups = [...head2, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
   if (groups.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g))) return void 0;
   return { value: groups.reduce((acc, g) => acc << 16n | BigInt(parseInt(g, 16)), 0n), bits: 128 };
 }
@@ -42126,11 +42675,11 @@ var webhook_ca_bundle_default = createRule({
           const noLabel = w.revLabel === void 0;
           const badName = !w.name.endsWith(WEBHOOK_SUFFIX);
           if (!noLabel && !badName) continue;
-          const reason = noLabel && badName ? `it lacks ${REV_LABEL} and the suffix ${WEBHOOK_SUFFIX}` : noLabel ? `its configuration has no ${REV_LABEL} label` : `its name does not end in ${WEBHOOK_SUFFIX}`;
+          const reason2 = noLabel && badName ? `it lacks ${REV_LABEL} and the suffix ${WEBHOOK_SUFFIX}` : noLabel ? `its configuration has no ${REV_LABEL} label` : `its name does not end in ${WEBHOOK_SUFFIX}`;
           context.report({
             target: { resource: r7, path: ["webhooks", w.index, "clientConfig"] },
             messageId: "unpatched",
-            data: { reason }
+            data: { reason: reason2 }
           });
         }
       }
@@ -42198,16 +42747,16 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const unnamed = "r".repeat(1 + revisions.reduce((n, r7) => Math.max(n, r7.length), 0));
   const groups = [];
   const groupOf3 = new Int32Array(hooks.length);
-  const byKey = /* @__PURE__ */ new Map();
+  const byKey2 = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
     const ns2 = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
     const pod = sideOf(w.objectSelector, slotOf, unnamed, podLabels);
     const key = `${sideKey(ns2)}|${sideKey(pod)}`;
-    let g = byKey.get(key);
+    let g = byKey2.get(key);
     if (g === void 0) {
       g = groups.length;
       groups.push({ ns: ns2, pod, members: [] });
-      byKey.set(key, g);
+      byKey2.set(key, g);
     }
     groups[g]?.members.push(i);
     groupOf3[i] = g;
@@ -42418,7 +42967,7 @@ function failurePolicyOf(r7, hook) {
   if (p === void 0 || p === null) return DEFAULT_FAILURE_POLICY[r7.apiVersion];
   return p === "Fail" || p === "Ignore" ? p : void 0;
 }
-var show2 = (o) => o.namespace ? `${o.namespace}/${o.name}` : o.name;
+var show3 = (o) => o.namespace ? `${o.namespace}/${o.name}` : o.name;
 function portToIstiod(o) {
   const ports = asObject(o.resource.object.spec)?.ports;
   if (!Array.isArray(ports)) return void 0;
@@ -42453,7 +43002,7 @@ var webhook_service_missing_default = createRule({
   create(context) {
     const installed = context.facts.mesh.controlPlane;
     if (installed.length === 0) return {};
-    const byName = /* @__PURE__ */ new Map();
+    const byName2 = /* @__PURE__ */ new Map();
     const openNamespaces = /* @__PURE__ */ new Set();
     const add = (map, key, o) => {
       const list4 = map.get(key);
@@ -42463,7 +43012,7 @@ var webhook_service_missing_default = createRule({
     const byFolder = /* @__PURE__ */ new Map();
     for (const o of installed) {
       if (o.open) openNamespaces.add(o.namespace);
-      else add(byName, o.name, o);
+      else add(byName2, o.name, o);
       if (o.kind !== "Release") add(byFolder, o.folder, o);
     }
     for (const [folder, objects] of byFolder) if (!objects.some((o) => o.kind === "Deployment")) byFolder.delete(folder);
@@ -42477,7 +43026,7 @@ var webhook_service_missing_default = createRule({
       const consequence = CONSEQUENCES[policy];
       const service = `${svc.namespace}/${svc.name}`;
       if (openNamespaces.has(void 0) || openNamespaces.has(svc.namespace)) return void 0;
-      const named = byName.get(svc.name) ?? [];
+      const named = byName2.get(svc.name) ?? [];
       const candidates = named.filter((o) => inNamespace(o, svc.namespace));
       const servicePath = (w2) => ["webhooks", w2.index ?? 0, "clientConfig", "service"];
       if (candidates.length === 0) {
@@ -42507,7 +43056,7 @@ var webhook_service_missing_default = createRule({
         if (!isInjectorConfig(r7)) return;
         const beside = byFolder.get(folderOf3(r7));
         if (!beside) return;
-        const have = shortList([...new Set(beside.map(show2))].sort());
+        const have = shortList([...new Set(beside.map(show3))].sort());
         const found = /* @__PURE__ */ new Map();
         for (const w of webhooksOf(r7)) {
           if (w.deactivated || w.index === void 0) continue;
@@ -42590,15 +43139,15 @@ var yaml_nonstring_value_default = createRule({
   create(context) {
     const check = (resource, path, key, value, what) => {
       if (typeof value === "string") return;
-      const at2 = [...path, key];
+      const at3 = [...path, key];
       if (value === null) {
         if (what === "Data key") return;
-        context.report({ target: { resource, path: at2 }, messageId: "empty", severity: "warn", data: { what, key }, suggest: [{ messageId: "setEmpty", edits: [{ op: "set", path: at2, value: "" }] }] });
+        context.report({ target: { resource, path: at3 }, messageId: "empty", severity: "warn", data: { what, key }, suggest: [{ messageId: "setEmpty", edits: [{ op: "set", path: at3, value: "" }] }] });
         return;
       }
       if (typeof value !== "boolean" && typeof value !== "number") return;
       const type = typeof value === "boolean" ? "a boolean" : "a number";
-      context.report({ target: { resource, path: at2 }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at2 }] });
+      context.report({ target: { resource, path: at3 }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at3 }] });
     };
     const whatOf = (path) => {
       const last = path[path.length - 1];
@@ -43048,7 +43597,7 @@ var policy_selects_no_proxy_default = createRule({
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown" || policy.kind.readers.includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === "ztunnel");
           const workloads = [...new Set(picked.map((p) => describeResource(p.t.resource)))];
-          const shown5 = workloads.length <= 2 ? workloads.join(", ") : `${workloads.slice(0, 2).join(", ")} and ${workloads.length - 2} more`;
+          const shown7 = workloads.length <= 2 ? workloads.join(", ") : `${workloads.slice(0, 2).join(", ")} and ${workloads.length - 2} more`;
           const related = picked.slice(0, MAX_RELATED5).map((p) => ({
             target: { resource: p.t.resource, path: ["metadata", "name"] },
             message: `${describeResource(p.t.resource)}: ${p.proxy === "ztunnel" ? "ambient, ztunnel only" : `no proxy (${p.why})`}`
@@ -43056,7 +43605,7 @@ var policy_selects_no_proxy_default = createRule({
           context.report({
             target: { resource: policy.resource, path: policy.kind.labels },
             messageId: ambient ? "ambientOnly" : "noProxy",
-            data: { kind: policy.kind.kind, name: `${policy.namespace}/${policy.resource.name}`, workloads: shown5 },
+            data: { kind: policy.kind.kind, name: `${policy.namespace}/${policy.resource.name}`, workloads: shown7 },
             related
           });
         }
@@ -43114,11 +43663,11 @@ var dr_tls_mode_mismatch_default = createRule({
           for (const port of service.ports) {
             const tls = tlsFor(dr, port);
             if (!tls) continue;
-            const at2 = tls.path.join(".");
-            if (said.has(at2)) continue;
+            const at3 = tls.path.join(".");
+            if (said.has(at3)) continue;
             const data = { service: `Service ${service.namespace}/${service.name}`, port: String(port.port) };
             if (tls.mode === "ISTIO_MUTUAL" && pods.every((p) => p.proxy === "none")) {
-              said.add(at2);
+              said.add(at3);
               const related = [
                 { target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${data.service} port ${port.port}` },
                 ...pods.slice(0, 5).map((p) => ({ target: { resource: p.t.resource, path: ["metadata", "name"] }, message: `no proxy: ${p.why}` }))
@@ -43127,7 +43676,7 @@ var dr_tls_mode_mismatch_default = createRule({
             } else if (tls.mode === "DISABLE" && pods.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
               const modes = inputs.modesOn(pods, port);
               if (!modes || modes.some((m) => m.mode !== "STRICT")) continue;
-              said.add(at2);
+              said.add(at3);
               context.report({ target: { resource: dr, path: tls.path }, messageId: "disableToStrict", data, related: modeRelated(inputs, service, port, pods, modes) });
             }
           }
@@ -43222,20 +43771,20 @@ var MAX_RULES2 = 200;
 var MAX_ENTRIES5 = 100;
 var MAX_COMPARISONS4 = 5e6;
 var list2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES5) : [];
-function httpField(rule, at2) {
+function httpField(rule, at3) {
   for (const [i, to] of list2(rule.to).entries()) {
     const op = asObject(asObject(to)?.operation);
     const field = op && HTTP_OPERATION_FIELDS.find((f) => op[f] !== void 0);
-    if (field) return { field, path: [...at2, "to", i, "operation", field] };
+    if (field) return { field, path: [...at3, "to", i, "operation", field] };
   }
   for (const [i, from] of list2(rule.from).entries()) {
     const source = asObject(asObject(from)?.source);
     const field = source && HTTP_SOURCE_FIELDS.find((f) => source[f] !== void 0);
-    if (field) return { field, path: [...at2, "from", i, "source", field] };
+    if (field) return { field, path: [...at3, "from", i, "source", field] };
   }
   for (const [i, when] of list2(rule.when).entries()) {
     const key = asObject(when)?.key;
-    if (typeof key === "string" && key.startsWith(HTTP_WHEN_PREFIX)) return { field: `when ${key}`, path: [...at2, "when", i, "key"] };
+    if (typeof key === "string" && key.startsWith(HTTP_WHEN_PREFIX)) return { field: `when ${key}`, path: [...at3, "when", i, "key"] };
   }
   return void 0;
 }
@@ -43392,9 +43941,9 @@ var route_host_unresolved_default = createRule({
         if (service && services.length < MAX_SERVICES2) services.push(service);
       },
       "Program:exit"() {
-        const byName = /* @__PURE__ */ new Map();
-        for (const s of services) byName.set(s.name, [...byName.get(s.name) ?? [], s]);
-        const exists = (ns2, name2) => (byName.get(name2) ?? []).some((s) => s.namespace === ns2);
+        const byName2 = /* @__PURE__ */ new Map();
+        for (const s of services) byName2.set(s.name, [...byName2.get(s.name) ?? [], s]);
+        const exists = (ns2, name2) => (byName2.get(name2) ?? []).some((s) => s.namespace === ns2);
         for (const config of configs) {
           if (config.namespace === void 0) continue;
           if (config.kind === "VirtualService") {
@@ -43409,7 +43958,7 @@ var route_host_unresolved_default = createRule({
             const named = serviceOfHost(host, config.namespace);
             if (named) {
               if (exists(named.namespace, named.name) || parts.length !== 1) continue;
-              const others = (byName.get(named.name) ?? []).filter((s) => s.namespace !== config.namespace);
+              const others = (byName2.get(named.name) ?? []).filter((s) => s.namespace !== config.namespace);
               const other = others[0];
               if (others.length !== 1 || !other) continue;
               context.report({
@@ -43421,7 +43970,7 @@ var route_host_unresolved_default = createRule({
               continue;
             }
             if ((parts.length === 2 || parts.length === 3 && parts[2] === "svc") && exists(parts[1], parts[0])) {
-              const service = (byName.get(parts[0]) ?? []).find((s) => s.namespace === parts[1]);
+              const service = (byName2.get(parts[0]) ?? []).find((s) => s.namespace === parts[1]);
               context.report({
                 target: { resource: config, path: path(i) },
                 messageId: "dotted",
@@ -43502,20 +44051,20 @@ var IDENTITY_FIELDS = ["principals", "namespaces"];
 var IDENTITY_WHEN = /* @__PURE__ */ new Set(["source.principal", "source.namespace"]);
 var PRINCIPAL = /^(?:[^/]+)\/ns\/([a-z0-9-]{1,63})\/sa\/([a-z0-9.-]{1,253})$/;
 var list3 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES6) : [];
-function identityUses(rule, at2) {
+function identityUses(rule, at3) {
   const out = [];
   for (const [i, from] of list3(rule.from).entries()) {
     const source = asObject(asObject(from)?.source);
     if (!source) continue;
     for (const field of IDENTITY_FIELDS) {
       const values = list3(source[field]).filter((v2) => typeof v2 === "string");
-      if (values.length > 0) out.push({ path: [...at2, "from", i, "source", field], field, principals: field === "principals" ? values : [] });
+      if (values.length > 0) out.push({ path: [...at3, "from", i, "source", field], field, principals: field === "principals" ? values : [] });
     }
   }
   for (const [i, when] of list3(rule.when).entries()) {
     const w = asObject(when);
     if (w && typeof w.key === "string" && IDENTITY_WHEN.has(w.key) && Array.isArray(w.values)) {
-      out.push({ path: [...at2, "when", i, "key"], field: `when ${w.key}`, principals: w.key === "source.principal" ? list3(w.values).filter((v2) => typeof v2 === "string") : [] });
+      out.push({ path: [...at3, "when", i, "key"], field: `when ${w.key}`, principals: w.key === "source.principal" ? list3(w.values).filter((v2) => typeof v2 === "string") : [] });
     }
   }
   return out;
@@ -43773,12 +44322,12 @@ var placeOf5 = (r7) => {
 };
 var MAX_RELATED6 = 5;
 function shownTargets(first, all, place) {
-  const shown5 = first.slice(0, MAX_RELATED6);
-  if (!shown5.some((t) => placeOf5(t.resource) === place)) {
+  const shown7 = first.slice(0, MAX_RELATED6);
+  if (!shown7.some((t) => placeOf5(t.resource) === place)) {
     const local = all.find((t) => placeOf5(t.resource) === place);
-    if (local) shown5.splice(MAX_RELATED6 - 1, 1, local);
+    if (local) shown7.splice(MAX_RELATED6 - 1, 1, local);
   }
-  return shown5;
+  return shown7;
 }
 var policy_selector_no_match_default = createRule({
   name: "policy-selector-no-match",
@@ -47570,14 +48119,14 @@ function segmentMatches(glob, name2) {
   while (glob[g] === "*") g++;
   return g === glob.length;
 }
-function oneChar(glob, at2, ch) {
-  const c = glob[at2];
+function oneChar(glob, at3, ch) {
+  const c = glob[at3];
   if (c === "?") return 1;
-  if (c === "\\" && at2 + 1 < glob.length) return glob[at2 + 1] === ch ? 2 : 0;
+  if (c === "\\" && at3 + 1 < glob.length) return glob[at3 + 1] === ch ? 2 : 0;
   if (c === "[") {
-    const close = glob.indexOf("]", at2 + 2);
+    const close = glob.indexOf("]", at3 + 2);
     if (close < 0) return c === ch ? 1 : 0;
-    let body = glob.slice(at2 + 1, close);
+    let body = glob.slice(at3 + 1, close);
     const negated = body.startsWith("!") || body.startsWith("^");
     if (negated) body = body.slice(1);
     let hit = false;
@@ -47589,7 +48138,7 @@ function oneChar(glob, at2, ch) {
         i += 2;
       } else if (from === ch) hit = true;
     }
-    return hit !== negated ? close - at2 + 1 : 0;
+    return hit !== negated ? close - at3 + 1 : 0;
   }
   return c === ch ? 1 : 0;
 }
@@ -47923,6 +48472,58 @@ function lookupFor(v2, io) {
   lookup2.forDir(io.cwd);
   return lookup2;
 }
+function printConfig(io, lookup2, file) {
+  const config = lookup2.forFile(resolve16(io.cwd, file));
+  const rules = {};
+  for (const r7 of allRules) {
+    const s = effectiveSetting(config, r7);
+    rules[r7.name] = [s.level, ...s.options];
+  }
+  const found = discover({ cwd: io.cwd, patterns: [file], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname10(config.filePath) : io.cwd });
+  const ignored = [...found.skipped, ...found.ignored].some((s) => s.kind === "ignored");
+  io.stdout(
+    jsonText(
+      {
+        file,
+        configFile: config.filePath ?? null,
+        ignored,
+        rules,
+        ignorePatterns: config.ignorePatterns,
+        defaultNamespace: config.defaultNamespace ?? null,
+        namespaces: config.namespaces,
+        // Unset (null): taken from the inputs (injector webhooks, ConfigMaps), else Istio's default for the version.
+        istio: {
+          version: config.istio.version ?? null,
+          revisions: config.istio.revisions ?? null,
+          revisionTags: config.istio.revisionTags ?? null,
+          enableNamespacesByDefault: config.istio.enableNamespacesByDefault ?? null,
+          injectionPolicy: config.istio.injectionPolicy ?? null,
+          nativeSidecars: config.istio.nativeSidecars ?? null,
+          cni: config.istio.cni ?? null,
+          holdApplicationUntilProxyStarts: config.istio.holdApplicationUntilProxyStarts ?? null
+        },
+        helm: config.helm,
+        kustomize: config.kustomize,
+        context: config.context,
+        baseline: config.baseline ?? null
+      },
+      2
+    ) + "\n"
+  );
+  return 0;
+}
+function configForPaths(paths, lookup2, io) {
+  const own = paths.filter((p) => p !== "-");
+  if (own.length !== 1) return lookup2.forDir(io.cwd);
+  const target = resolve16(io.cwd, own[0]);
+  let directory = false;
+  try {
+    directory = statSync7(target).isDirectory();
+  } catch {
+    return lookup2.forDir(io.cwd);
+  }
+  return directory ? lookup2.forDir(target) : lookup2.forFile(target);
+}
 
 // src/engine/baseline.ts
 var BASELINE_VERSION = 1;
@@ -47932,6 +48533,21 @@ var MAX_FIELD = 4096;
 var FINGERPRINT = /^[0-9a-f]{32}:[1-9][0-9]{0,8}$/;
 var BaselineError = class extends Error {
 };
+var byKey = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : a.fingerprint < b.fingerprint ? -1 : a.fingerprint > b.fingerprint ? 1 : 0;
+function baselineEntries(results, uriOf) {
+  const entries2 = [];
+  for (const r7 of results) {
+    const uri = uriOf(r7.filePath);
+    const hashes = lineHashes(uri, r7.messages);
+    r7.messages.forEach((m, i) => entries2.push({ file: uri, ruleId: m.ruleId, fingerprint: hashes[i] ?? "" }));
+  }
+  return entries2.sort(byKey);
+}
+function formatBaseline(entries2) {
+  const sorted = [...entries2].sort(byKey);
+  return `${JSON.stringify({ version: BASELINE_VERSION, findings: sorted.map((e) => ({ file: e.file, ruleId: e.ruleId, fingerprint: e.fingerprint })) }, null, 2)}
+`;
+}
 var isObj2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
 function parseBaseline(text2) {
   const REWRITE = "write it again with --write-baseline";
@@ -48070,19 +48686,19 @@ function planTasks(files, first) {
   }
   for (const file of files) {
     const taken = firsts.get(file);
-    let run = [];
+    let run2 = [];
     const endPiece = () => {
-      const head = run[0];
-      const last = run[run.length - 1];
-      if (head && last) pieces.push({ file, start: head.start, end: last.end, groups: run });
-      run = [];
+      const head2 = run2[0];
+      const last = run2[run2.length - 1];
+      if (head2 && last) pieces.push({ file, start: head2.start, end: last.end, groups: run2 });
+      run2 = [];
     };
     for (const g of groups.get(file) ?? []) {
       if (taken?.has(g)) {
         endPiece();
         continue;
       }
-      run.push(g);
+      run2.push(g);
       bytes += g.end - g.start;
       if (bytes >= TASK_BYTES) {
         endPiece();
@@ -48145,9 +48761,9 @@ var ParsePool = class _ParsePool {
         if (!list4) this.tasksOf.set(p.file, [ref]);
         else list4.push(ref);
         if (!task.first) continue;
-        let at2 = this.firstAt.get(p.file);
-        if (!at2) this.firstAt.set(p.file, at2 = /* @__PURE__ */ new Map());
-        at2.set(p.start, ref);
+        let at3 = this.firstAt.get(p.file);
+        if (!at3) this.firstAt.set(p.file, at3 = /* @__PURE__ */ new Map());
+        at3.set(p.start, ref);
       }
     }
     for (const list4 of this.tasksOf.values()) list4.sort((a, b) => a.task.pieces[a.index].start - b.task.pieces[b.index].start);
@@ -48363,8 +48979,8 @@ function baselineUris(file, io) {
 function readBaseline(flag, config, io) {
   const file = flag !== void 0 ? resolve17(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
-  const shown5 = displayPathOf(file, io.cwd);
-  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown5} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  const shown7 = displayPathOf(file, io.cwd);
+  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown7} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
   if (flag === void 0 && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
     throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
   }
@@ -48377,14 +48993,27 @@ function readBaseline(flag, config, io) {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
-    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown5}` : describeFsError(e)}`);
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown7}` : describeFsError(e)}`);
   }
   try {
-    return { baseline: parseBaseline(text2), uriOf: baselineUris(file, io), shown: shown5 };
+    return { baseline: parseBaseline(text2), uriOf: baselineUris(file, io), shown: shown7 };
   } catch (e) {
     if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
     throw e;
   }
+}
+function writeBaseline(name2, results, io) {
+  const target = resolve17(io.cwd, name2);
+  const entries2 = baselineEntries(results, baselineUris(target, io));
+  try {
+    writeWithin(target, formatBaseline(entries2), { root: topFolder(io.cwd), outsideAllowed: true });
+  } catch (e) {
+    const why = e instanceof WriteRefused ? e.message : e.code === "EEXIST" || e.code === "ENOTDIR" ? "a part of the path is a file, not a folder" : describeFsError(e);
+    throw new UsageError(`--write-baseline ${name2}: cannot write it: ${why}; name a file in a folder you can write to`);
+  }
+  io.stderr(`${TOOL_NAME}: wrote ${plural(entries2.length, "finding")} to ${safeText(displayPathOf(target, io.cwd))}; --baseline ${safeText(name2)} (or baseline: in .meshlint.yaml) reports only new ones
+`);
+  return 0;
 }
 
 // node_modules/diff/libesm/diff/base.js
@@ -49243,10 +49872,10 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       notes.push({ id: "unmatched-pattern", message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
-      const shown5 = displayPathOf(s.path, io.cwd);
-      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown5, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
+      const shown7 = displayPathOf(s.path, io.cwd);
+      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown7, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
       else {
-        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown5)}: ${s.reason}
+        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown7)}: ${s.reason}
 `);
         skipped.push(s);
       }
@@ -49415,8 +50044,8 @@ function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
   const marked = { ...failed, origin: { ...failed.origin, writtenFilesLinted: true } };
   for (const list4 of [...rendered.worlds, ...rendered.context]) {
-    const at2 = list4.indexOf(failed);
-    if (at2 >= 0) list4[at2] = marked;
+    const at3 = list4.indexOf(failed);
+    if (at3 >= 0) list4[at3] = marked;
   }
 }
 function readStdin(io) {
@@ -49438,16 +50067,17 @@ function readContext(v2, config, inputs, io) {
   const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
-function chartsDirsOf(v2, config, cwd, paths) {
+function chartsDirsOf(v2, config, cwd, paths, destination = false) {
   const named = [];
+  const missing = (abs) => !existsSync12(abs) || !statSync10(abs).isDirectory();
   for (const d of v2.charts ?? []) {
     const abs = resolve19(cwd, d);
-    if (!existsSync12(abs) || !statSync10(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    if (missing(abs) && !destination) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
     named.push(abs);
   }
   if (named.length === 0 && config.helm.chartsDir !== void 0) {
     const d = config.helm.chartsDir;
-    if (!existsSync12(d) || !statSync10(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    if (missing(d) && !destination) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
     named.push(d);
   }
   const vendored = /* @__PURE__ */ new Set();
@@ -49458,7 +50088,7 @@ function chartsDirsOf(v2, config, cwd, paths) {
   return { named, all: [...named, ...vendored] };
 }
 function releasePlan(v2, config, io, inputs, metCharts, paths, mayRender) {
-  const dirs = chartsDirsOf(v2, config, io.cwd, paths);
+  const dirs = chartsDirsOf(v2, config, io.cwd, paths, !mayRender);
   return planReleases(
     inputs.flatMap((i) => i.ok ? [i.file] : []),
     { render: mayRender && (dirs.named.length > 0 || Boolean(v2["render-charts"]) || config.helm.renderCharts), chartsDirs: dirs.all, metCharts, defaultNamespace: config.defaultNamespace, cwd: io.cwd }
@@ -49793,6 +50423,17 @@ function runNotes(report2) {
   const hidden = report2.facts.mesh.hidden;
   return [...report2.notes, ...report2.facts.mesh.notes.map((message) => ({ id: "facts", message: hidden?.hide(message) ?? message }))];
 }
+function printUnread(unread, io) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const u of unread) {
+    const line = `${TOOL_NAME}: ${safeText(unreadPlace(u))}: not read: ${safeText(u.reason)}; what it holds is not judged
+`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    io.stderr(line);
+  }
+  return unread.length > 0 ? 1 : 0;
+}
 function printCoverage(coverage, io) {
   const line = coverageLine(coverage);
   if (line) io.stderr(`${TOOL_NAME}: ${safeText(line)}
@@ -49800,11 +50441,47 @@ function printCoverage(coverage, io) {
 }
 function printNotes(report2, io, all) {
   const notes = runNotes(report2).map((n) => n.message);
-  const shown5 = all ? notes : notes.slice(0, 3);
-  for (const n of shown5) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
+  const shown7 = all ? notes : notes.slice(0, 3);
+  for (const n of shown7) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
-  if (shown5.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown5.length} more (--stats lists them all)
+  if (shown7.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown7.length} more (--stats lists them all)
 `);
+}
+var PATH_SKIPS = {
+  ignored: ["ignored", "ignored"],
+  "ignored-directory": ["ignored directory", "ignored directories"],
+  "not-regular": ["not a regular file", "not regular files"],
+  "dangling-link": ["dangling link", "dangling links"],
+  "link-loop": ["link loop", "link loops"],
+  "outside-repository": ["link out of the repository", "links out of the repository"],
+  "unrendered-chart": ["chart not rendered", "charts not rendered"],
+  "through-overlay": ["file linted through an overlay", "files linted through overlays"],
+  "unreadable-directory": ["unreadable directory", "unreadable directories"]
+};
+var DOCUMENT_SKIPS = {
+  empty: ["empty or comment-only", "empty or comment-only"],
+  "not-kubernetes": ["not Kubernetes", "not Kubernetes"],
+  kustomize: ["Kustomize file", "Kustomize files"],
+  patch: ["patch", "patches"],
+  "syntax-error": ["syntax error", "syntax errors"],
+  template: ["unrendered template", "unrendered templates"]
+};
+function counts(entries2) {
+  return entries2.filter(([n]) => n > 0).map(([n, [one, several]]) => `${n} ${n === 1 ? one : several}`).join(", ");
+}
+function statsLine(report2, skipped) {
+  const s = report2.stats;
+  const fileProblems = counts([
+    [s.unreadableFiles, ["unreadable", "unreadable"]],
+    [s.notTextFiles, ["binary or not UTF-8", "binary or not UTF-8"]],
+    [s.unrenderedFiles, ["unrendered template", "unrendered templates"]]
+  ]);
+  const docSkips = Object.entries(s.skippedDocuments);
+  const docsSkipped = docSkips.reduce((n, [, k2]) => n + k2, 0);
+  const docDetail = counts(docSkips.map(([reason2, n]) => [n, DOCUMENT_SKIPS[reason2] ?? [reason2, reason2]]));
+  const pathSkips = counts(Object.entries(PATH_SKIPS).map(([kind2, label]) => [skipped.filter((p) => p.kind === kind2).length, label]));
+  return `${TOOL_NAME}: ${plural(s.files, "file")} linted${fileProblems ? ` (${fileProblems})` : ""}, ${plural(s.documents, "document")}${docsSkipped ? ` (${docsSkipped} without resources: ${docDetail})` : ""}, ${plural(s.resources, "resource")}, ${plural(s.podTemplates, "pod template")}; skipped: ${pathSkips || "none"}
+`;
 }
 
 // src/cli/diff.ts
@@ -49825,8 +50502,8 @@ function chartCauses(diff, baseCwd, headCwd) {
       if (after === void 0 || before === after) continue;
       const a = after.split("\n");
       const b = (before ?? "").split("\n");
-      const at2 = a.findIndex((line, i) => line !== b[i]);
-      return { ...w, cause: { filePath: file, line: Math.min((at2 === -1 ? a.length : at2) + 1, a.length), what: "values" } };
+      const at3 = a.findIndex((line, i) => line !== b[i]);
+      return { ...w, cause: { filePath: file, line: Math.min((at3 === -1 ? a.length : at3) + 1, a.length), what: "values" } };
     }
     return { ...w, cause: { ...chart.template, what: "workload" } };
   });
@@ -49888,22 +50565,22 @@ function diffParsed(args, v2, io, opts = {}) {
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
-      const run = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? "record" : "reuse" } });
-      if (typeof run === "number") return run;
+      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? "record" : "reuse" } });
+      if (typeof run2 === "number") return run2;
       runs.push({
         label: side.label,
         ...side.commit !== void 0 ? { commit: side.commit } : {},
-        results: run.results,
-        report: run.report,
-        config: run.config,
+        results: run2.results,
+        report: run2.report,
+        config: run2.config,
         cwd: side.cwd,
         workloads: workloadMap(states.withCalls())
       });
     }
-    const [base, head] = runs;
-    if (!base || !head) return 2;
-    const policyOf2 = (side, run) => {
-      let config = run.config;
+    const [base, head2] = runs;
+    if (!base || !head2) return 2;
+    const policyOf2 = (side, run2) => {
+      let config = run2.config;
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
@@ -49917,11 +50594,526 @@ function diffParsed(args, v2, io, opts = {}) {
       const ignore = config?.filePath ? readRegularFile(join19(dirname17(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore?.ok ? ignore.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
-    const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head)) };
-    return { diff, base, head, failOn, why: failures(diff, failOn) };
+    const diff = { ...chartCauses(diffRuns(base, head2), base.cwd, head2.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head2)) };
+    return { diff, base, head: head2, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
   }
+}
+function runDiff(args, v2, io) {
+  const format = v2.format ?? "stylish";
+  if (format !== "stylish" && format !== "json" && format !== "sarif" && format !== "markdown") {
+    throw new UsageError("diff prints text (the default), --format json, --format sarif (new findings only) or --format markdown");
+  }
+  const run2 = diffParsed(args, v2, io);
+  if (typeof run2 === "number") return run2;
+  const { diff, base, head: head2, why, failOn } = run2;
+  const labels = { base: base.label, head: head2.label };
+  const text2 = format === "json" ? formatDiffJson(diff, labels, why) : format === "markdown" ? formatDiffMarkdown(diff, labels, why, failOn) : format === "sarif" ? (
+    // Code scanning shows what the change adds: HEAD's new findings, located in HEAD's tree.
+    formatReport("sarif", newFindingResults(diff, head2.results), head2.config, { color: false, cwd: head2.cwd })
+  ) : formatDiffStylish(diff, labels, useColor(v2, io) && !v2["output-file"]) + verdictText(why, failOn);
+  emit(text2, v2, io);
+  return why.length > 0 ? 1 : 0;
+}
+
+// src/cli/charts.ts
+import { relative as relative12, sep as sep11 } from "node:path";
+var CHARTS_HELP = `Usage: meshlint charts [file|dir|glob] ... [--charts DIR] [--format json] [options]
+
+Lists the charts that Flux HelmReleases and Argo CD Applications among the inputs deploy
+and that are not available to render: each with the helm pull command that fetches it
+into the charts folder, and the releases that wait on it. Run those commands in a step
+with network; then meshlint --charts DIR renders the releases offline.
+
+Options:
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+      --charts DIR             The charts folder (default: helm.chartsDir, else charts)
+  -f, --format FORMAT          text (the default) or json
+  -o, --output-file FILE       Write the list to FILE
+  -n, --namespace NS           Namespace for objects that declare none
+`;
+function shellWord(s) {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+function pullCommand(chart, version2, repository, destination) {
+  const words = ["helm", "pull"];
+  if (!repository.oci) words.push(`--repo=${repository.url}`);
+  if (version2 !== void 0) words.push(`--version=${version2}`);
+  words.push(`--destination=${destination}`, "--", repository.oci ? repository.url : chart);
+  return words.map(shellWord).join(" ");
+}
+function chartsReport(found, destination, cwd) {
+  const locator = new Locator();
+  const place = (f) => {
+    const at3 = placeOf3(f.deploy.at, locator);
+    return { object: f.deploy.release.label, filePath: at3.filePath, line: at3.range.line, column: at3.range.column };
+  };
+  const missing = /* @__PURE__ */ new Map();
+  const available = /* @__PURE__ */ new Map();
+  const unknown = [];
+  for (const f of found) {
+    const d = f.deploy;
+    if (f.missing === "unknown" || f.missing === "archive") {
+      unknown.push({ ...place(f), reason: f.missing === "archive" ? `${shown6(f.chart?.path ?? "", cwd)} is not read: ${f.detail}` : f.detail ?? "" });
+      continue;
+    }
+    if (f.chart) {
+      const key2 = f.chart.path;
+      const entry2 = available.get(key2) ?? { chart: f.chart.name, version: f.chart.version, path: shown6(f.chart.path, cwd), releases: [] };
+      entry2.releases.push(place(f));
+      available.set(key2, entry2);
+      continue;
+    }
+    const key = [d.chart, d.version ?? "", d.repository?.url ?? "", d.gitRepository ?? "", d.gitRevision ?? "", d.gitPath ?? ""].join("\0");
+    let entry = missing.get(key);
+    if (!entry) {
+      const command = d.repository ? pullCommand(d.chart, d.version, d.repository, destination) : null;
+      const hint = d.gitPath !== void 0 ? `a chart in git${d.gitRepository || d.gitRevision ? ` (${[d.gitRepository, d.gitRevision].filter(Boolean).join(", ")})` : ""} at ${d.gitPath}: copy that folder to ${destination}/${d.chart}/` : command === null ? "the repository it comes from is not among the inputs (its HelmRepository or repoURL): pull it from there" : null;
+      entry = { base: { chart: d.chart, version: d.version ?? null, repository: d.repository?.url ?? null, oci: d.repository?.oci ?? false, gitRepository: d.gitRepository ?? null, gitRevision: d.gitRevision ?? null, gitPath: d.gitPath ?? null, command, hint }, releases: [] };
+      missing.set(key, entry);
+    }
+    entry.releases.push(place(f));
+  }
+  return {
+    destination,
+    missing: [...missing.values()].map((m) => ({ ...m.base, releases: m.releases })),
+    unknown,
+    available: [...available.values()]
+  };
+}
+function shown6(p, cwd) {
+  const rel = relative12(cwd, p);
+  return rel === "" ? "." : rel.startsWith("..") ? p : rel.split(sep11).join("/");
+}
+var at2 = (r7) => `${r7.filePath}:${r7.line}:${r7.column}  ${r7.object}`;
+function formatChartsReport(report2, format) {
+  if (format === "json") return jsonText(report2, 2) + "\n";
+  const lines = [];
+  const waiting = report2.missing.reduce((n, m) => n + m.releases.length, 0);
+  if (report2.missing.length === 0) lines.push("Every chart the GitOps objects deploy is available.");
+  else lines.push(`${plural(report2.missing.length, "chart")} ${report2.missing.length === 1 ? "is" : "are"} not available; ${plural(waiting, "release")} ${waiting === 1 ? "waits" : "wait"} on ${report2.missing.length === 1 ? "it" : "them"}:`);
+  for (const m of report2.missing) {
+    lines.push("", `${m.chart}${m.version ? ` ${m.version}` : ""}${m.repository ? ` (${m.repository})` : ""}: ${plural(m.releases.length, "release")}`);
+    if (m.command) lines.push(`  ${m.command}`);
+    if (m.hint) lines.push(`  ${m.hint}`);
+    for (const r7 of m.releases) lines.push(`    ${at2(r7)}`);
+  }
+  if (report2.unknown.length > 0) {
+    lines.push("", `Not rendered for another reason (${report2.unknown.length}):`);
+    for (const u of report2.unknown) lines.push(`  ${at2(u)}: ${u.reason}`);
+  }
+  if (report2.available.length > 0) {
+    lines.push("", "Available:");
+    for (const a of report2.available) lines.push(`  ${a.chart} ${a.version} (${a.path}): ${plural(a.releases.length, "release")}`);
+  }
+  return lines.map(safeText).join("\n") + "\n";
+}
+function runCharts(paths, v2, config, io) {
+  const format = v2.format ?? "stylish";
+  if (format !== "stylish" && format !== "text" && format !== "json") throw new UsageError("charts prints text (the default) or --format json");
+  const gathered = gatherInputs(paths, v2, config, io, void 0, { renderNothing: true });
+  if (typeof gathered === "number") return gathered;
+  const named = chartsDirsOf(v2, config, io.cwd, paths, true).named[0];
+  const destination = named ? displayPathOf(named, io.cwd) : "charts";
+  const report2 = chartsReport(gathered.plan.found(), destination, io.cwd);
+  const vendor = unvendoredCharts(gathered.overlaysMet, cachedReader(), io.cwd).map((c) => ({
+    chart: c.name,
+    version: c.version ?? null,
+    repository: c.repo ?? null,
+    oci: c.repo?.startsWith("oci://") ?? false,
+    gitRepository: null,
+    gitRevision: null,
+    gitPath: null,
+    command: c.command ?? null,
+    hint: c.command ? null : `no repo: vendor the chart into the kustomization's chart home (${displayPathOf(c.file, io.cwd)})`,
+    releases: [{ object: `helmCharts entry ${c.name}`, filePath: displayPathOf(c.file, io.cwd), line: c.range?.line ?? 1, column: c.range?.column ?? 1 }]
+  }));
+  emit(formatChartsReport({ ...report2, missing: [...report2.missing, ...vendor] }, format === "json" ? "json" : "text"), v2, io);
+  return 0;
+}
+
+// src/cli/explain.ts
+function mergedNamespaces(reports) {
+  const byName2 = /* @__PURE__ */ new Map();
+  for (const r7 of reports) {
+    for (const n of r7.namespaces) {
+      const had = byName2.get(n.name);
+      if (!had || had.status === "unknown" && n.status !== "unknown") byName2.set(n.name, n);
+    }
+  }
+  return [...byName2.values()];
+}
+function runExplain(paths, v2, lookup2, io) {
+  const format = v2.format ?? "stylish";
+  if (format !== "stylish" && format !== "json" && format !== "markdown") throw new UsageError("explain prints text (the default), --format json or --format markdown");
+  const config = lookup2.forDir(io.cwd);
+  const gathered = gatherInputs(paths, v2, config, io, lookup2);
+  if (typeof gathered === "number") return gathered;
+  const rendered0 = (gathered.rendered.worlds[0] ?? []).map(asInput);
+  const all = [...gathered.inputs, ...rendered0];
+  const options = { cliIstioVersion: v2["istio-version"], resource: v2.resource, report: format === "markdown" };
+  const lints = lintGroups(gathered, config);
+  const runs = lints.flatMap((g) => {
+    if (g.own.length === 0 && lints.length > 1) return [];
+    const mine = new Set(g.own);
+    return [{ run: explain(g.own, g.config, { ...options, context: [...gathered.context, ...all.filter((i) => !mine.has(i))].filter((r7) => !g.foreign(r7)) }), root: g.config === config && g.cluster === void 0 }];
+  });
+  const main = (runs.find((r7) => r7.root) ?? runs[0])?.run ?? explain(all, config, { ...options, context: gathered.context });
+  const order = new Map(all.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
+  const explanations = runs.length > 1 ? runs.flatMap((r7) => r7.run.explanations).sort((a, b) => (order.get(a.filePath) ?? 0) - (order.get(b.filePath) ?? 0)) : main.explanations;
+  const { facts } = main;
+  const report2 = main.report && { ...main.report, namespaces: mergedNamespaces([main, ...runs.map((r7) => r7.run)].flatMap((r7) => r7.report ? [r7.report] : [])) };
+  if (v2.resource !== void 0 && explanations.length === 0) {
+    return fail(io, `no workload matches --resource ${safeText(v2.resource)} (use Kind/namespace/name, namespace/name or name)`);
+  }
+  emit(
+    format === "json" ? jsonText(explanations, 2) + "\n" : format === "markdown" && report2 ? formatExplanationsMarkdown(explanations, facts, report2) : formatExplanations(explanations, facts, useColor(v2, io) && !v2["output-file"]),
+    v2,
+    io
+  );
+  const saidInOutput = format !== "json";
+  printNotes({ facts: saidInOutput ? { ...facts, mesh: { ...facts.mesh, notes: [] } } : facts, notes: gathered.notes }, io, Boolean(v2.stats));
+  return printUnread(runs.length > 0 ? runs.flatMap((r7) => r7.run.unread) : main.unread, io);
+}
+
+// src/cli/facts.ts
+function runFacts(paths, v2, config, io) {
+  const format = v2.format ?? "stylish";
+  if (format !== "stylish" && format !== "json") throw new UsageError("facts prints text (the default) or --format json");
+  const gathered = gatherInputs(paths, v2, config, io);
+  if (typeof gathered === "number") return gathered;
+  const inputs = [...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)];
+  const options = { cliIstioVersion: v2["istio-version"], context: gathered.context };
+  const report2 = withClusters(gatherFactsReport(inputs, config, options), lintGroups(gathered, config), (foreign) => gatherFactsReport(inputs.filter((r7) => !foreign(r7)), config, { ...options, context: options.context.filter((r7) => !foreign(r7)) }));
+  emit(format === "json" ? jsonText(report2, 2) + "\n" : formatFactsReport(report2, useColor(v2, io) && !v2["output-file"]), v2, io);
+  for (const n of gathered.notes) io.stderr(`${TOOL_NAME}: note: ${safeText(n.message)}
+`);
+  return printUnread(report2.unread, io);
+}
+function withClusters(report2, groups, reportWithout) {
+  const clusters = [...new Map(groups.flatMap((g) => g.cluster === void 0 ? [] : [[g.cluster, g.foreign]])).entries()];
+  if (clusters.length < 2 || !report2.namespaces.some((n) => n.status === "unknown")) return report2;
+  const perCluster = clusters.map(([cluster, foreign]) => ({ cluster, namespaces: new Map(reportWithout(foreign).namespaces.map((n) => [n.name, n])) }));
+  return {
+    ...report2,
+    namespaces: report2.namespaces.map((n) => {
+      if (n.status !== "unknown") return n;
+      const known = perCluster.flatMap(({ cluster, namespaces }) => {
+        const own = namespaces.get(n.name);
+        return own && own.status !== "unknown" ? [{ cluster, labels: own.labels, source: own.source }] : [];
+      });
+      return known.length > 0 ? { ...n, source: "differs by cluster", clusters: known } : n;
+    })
+  };
+}
+
+// src/cli/help.ts
+var HELP2 = `Usage: meshlint [options] [file|dir|glob|-] ...
+       meshlint --helm-chart DIR [--values FILE]... [options]
+       meshlint --kustomize DIR [options]
+       meshlint rules
+       meshlint explain [paths] [--resource Kind/namespace/name]
+       meshlint facts [paths]
+       meshlint diff BASE [HEAD] [--path PATH]...
+       meshlint charts [paths] [--charts DIR]
+       meshlint lsp
+
+Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
+with each workload: sidecar injection, start-up order, admission. Offline: nothing is
+sent anywhere. With no path (and no chart or overlay), lints the current directory;
+"-" reads standard input.
+
+Commands:
+  rules                        List every rule: id, level, data plane, fixable, description
+  explain [paths]              For each workload: will Istio inject a sidecar, and why
+      --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  facts [paths]                What meshlint knows of the cluster and where from: namespaces,
+                               webhooks, each revision's install; what is unknown, and the
+                               workloads each unknown leaves undecided
+  diff BASE [HEAD]             What a change does to the mesh: workloads that gain or lose
+                               a sidecar (or change revision, capture, waypoint, start-up,
+                               admission), and findings new, fixed and unchanged; --path
+                               PATH limits both sides to PATH, --staged compares with the
+                               staged files (meshlint diff --help)
+  charts [paths]               The charts HelmReleases and Applications deploy that are not
+                               in --charts DIR: each with its helm pull command
+  lsp                          Run the language server for editors (LSP over stdio)
+
+Options:
+  -c, --config FILE            Use this config file for every file (default: for each
+                               file, the nearest .meshlint.yaml, .meshlint.yml or
+                               .meshlint.json above it, up to the repository root)
+  -f, --format NAME            stylish (default), json, json-with-metadata (results and
+                               the run's notes), sarif, github
+  -o, --output-file FILE       Write the report to FILE instead of standard output
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
+                               Options as JSON: --rule 'ID=["warn", {...}]'
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26); default: the
+                               config's istio.version, else the one the inputs show,
+                               else unknown (findings that differ by version wait)
+      --max-warnings N         Exit with 1 when there are more than N warnings
+  -q, --quiet                  Report errors only (no warnings, no notes)
+      --fix                    Apply fixes to the files
+      --fix-dry-run            Show the fixes as a diff, change nothing
+      --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
+      --no-gitignore           Do not read .gitignore files (.meshlintignore still applies)
+      --no-error-on-unmatched-pattern
+                               A path or glob that matches nothing, or nothing to lint,
+                               is a note and exit 0 instead of exit 2 (the pre-commit hooks
+                               pass it). A run whose every path is ignored always passes,
+                               with a note
+      --stdin-filename NAME    Name to report standard input under
+      --report-unused-disable-directives
+                               Report suppressions that suppress nothing, as errors
+      --baseline FILE          Report only findings not recorded in FILE; say how many
+                               known ones are not shown (default: the config's baseline)
+      --write-baseline FILE    Record today's findings in FILE and exit 0: adopt meshlint
+                               now, fix the known findings later. A finding stays matched
+                               when its lines move
+      --print-config FILE      Print the configuration in force for FILE and exit
+      --stats                  Print what was linted and what was skipped, and why
+      --concurrency N          Threads that parse the inputs: auto (default: every core,
+                               for inputs of 4 MB or more), off, or a number
+      --context PATH           Read PATH (file or directory) for facts only: Namespaces,
+                               injection webhooks, mesh config. Nothing is reported on
+                               it; repeatable. For hooks that pass only changed files
+      --no-repository-context  Do not read the rest of the repository the inputs lie in
+                               (the folder holding .git, else the config's folder) for
+                               facts. Read by default: what the inputs and --context
+                               define wins over it
+      --color, --no-color      Force colours on or off (default: on for a terminal,
+                               unless NO_COLOR is set; FORCE_COLOR=1 or 0 decides first)
+
+Charts and overlays (rendered with your helm, kubectl or kustomize; findings are
+reported on the template or source file you edit):
+      --helm-chart DIR         Render this chart with helm template; repeatable
+      --render-charts          Render the charts that hold the files and folders named
+                               (or met in them) with their own values, instead of
+                               reporting them as unrendered
+      --charts DIR             Charts that Flux HelmReleases and Argo CD Applications
+                               deploy, as helm pull writes them (NAME-VERSION.tgz or
+                               NAME/); those releases are rendered with their values,
+                               into their namespace. meshlint charts lists the missing
+      --render-overlays        Build the top-level Kustomize overlays met in the folders
+                               named (those no other kustomization uses) and lint what
+                               they deploy; the files they name are linted through them
+      --values FILE            Values file for every render; repeatable
+      --values-set A,B         One render with these values files; repeat for a matrix.
+                               A finding several renders share is reported once
+      --set KEY=VALUE          Passed to helm template; repeatable
+      --release NAME           Release name (default: release-name, as helm template)
+                               (--namespace is passed to helm as the release namespace)
+      --kube-version V         Passed to helm template
+      --api-versions GV        Passed to helm template; repeatable
+      --helm-binary PATH       The helm binary to use (default: $MESHLINT_HELM, else helm
+                               on PATH); a repository's config cannot name one
+      --kustomize DIR          Build this overlay; repeatable
+      --kustomize-binary PATH  kustomize or kubectl (default: $MESHLINT_KUSTOMIZE, else
+                               kustomize, else kubectl, on PATH)
+      --render-budget SECONDS  The time all renders of the run may take together
+                               (default: 300); a repository's config cannot change it
+  -h, --help                   Show this help
+  -v, --version                Show the version
+
+Exit codes: 0 no errors (and warnings within --max-warnings), 1 lint errors,
+2 usage, configuration or I/O failure.
+
+Examples:
+  meshlint k8s/                                 lint a directory
+  meshlint --helm-chart ./chart --values-set values.yaml --values-set values-prod.yaml
+  meshlint --kustomize overlays/prod
+  meshlint -f sarif -o meshlint.sarif manifests/
+  meshlint --context . changed.yaml             lint one file, Namespaces from the repo
+  meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
+  meshlint explain k8s/ --resource Deployment/shop/web
+  meshlint facts k8s/ --context cluster/        what is known, what is missing
+  meshlint diff origin/main                     what this branch does to the mesh
+`;
+var READING_OPTIONS = `  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26)
+      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
+      --helm-chart DIR, --kustomize DIR, --values FILE, ...
+                               Render charts and overlays as for linting (meshlint --help)
+`;
+var COMMAND_HELP = {
+  rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
+
+Lists every rule: its id, the level it runs at under the config in force (and --rule),
+the data plane it concerns (sidecar, ambient or both), whether --fix fixes it or it
+suggests an edit, and what it checks.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: one object per rule
+                               with id, level, options, type, category, dataPlane,
+                               fixable, hasSuggestions, description and url
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable
+  -h, --help                   Show this help
+`,
+  explain: `Usage: meshlint explain [file|dir|glob|-] ... [--resource KIND/NS/NAME] [options]
+
+For each workload (an object with a pod template): will Istio inject a sidecar, and why,
+step by step, with the Istio source behind each step; then how the sidecar starts, holds
+the app and captures traffic. Reports no findings: exits 0, or 2 when --resource matches
+no workload.
+
+Options:
+      --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  -f, --format NAME            text (stylish, the default), json, or markdown: the mesh
+                               map (each namespace, its mesh labels and where they come
+                               from, a table of its workloads; then the coverage)
+${READING_OPTIONS}  -o, --output-file FILE       Write the explanation to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
+  facts: `Usage: meshlint facts [file|dir|glob|-] ... [options]
+
+What meshlint knows of the cluster the inputs go to, and where each fact comes from:
+  - each namespace: its labels and the file:line that defines it, "config file", or
+    "not defined: unknown" for one a workload uses that nothing defines;
+  - the Istio version, and the revisions and tags the injector webhooks serve;
+  - each revision's install: injector policy, native sidecars, hold, Istio CNI, each
+    with its source, "Istio's default" (the install among the inputs leaves it out)
+    or "unknown" (no install of that revision among the inputs);
+  - each unknown, with the workloads it leaves undecided and how to state it.
+Reports no findings: exits 0.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: an object with
+                               istioVersion, namespaces, webhooks, installs, unknowns and
+                               notes (README: "meshlint facts")
+${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
+  diff: `Usage: meshlint diff BASE [HEAD] [--path PATH]... [options]
+
+What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
+repository the current directory is in (HEAD by default: the working tree, the current
+directory as it is; with --staged, the staged files). A branch as BASE (main, origin/main)
+is compared from where HEAD left it, their merge base, as git diff main...HEAD reads; the
+header says so. BASE may be a range: A...B (from their merge base to B) or A..B (A to B).
+Before a repository's first commit, HEAD is the empty tree. A revision is read with git
+(ls-tree, cat-file) into a temporary directory, removed afterwards, linking the files the
+working tree holds alike; one the working tree holds as it is (a clean checkout) is linted
+there. The checkout, the index and the worktrees are never changed. Both sides are linted the same way: the same --path, --context, --config,
+charts and overlays, each path read relative to the side's folder that stands for the current
+directory; each side reads the config files it holds. Reports:
+  - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
+    sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
+    sidecar, hold), Pod Security admission, unknown and known; with the reason on each side
+    and the line to look at (its namespace's labels when the change relabelled them, the
+    workload when the change is its own, else the install setting behind it, among the inputs
+    or in the config); workloads added and removed;
+  - findings new, fixed and unchanged, matched by the fingerprint --baseline uses (a moved
+    file's findings are unchanged).
+Exits 1 when the change does what the config's diff.failOn lists (new-error: a new finding
+at level error, the default; sidecar-lost: a workload loses its sidecar), else 0; 2 when a
+side is neither a directory nor a revision.
+
+Options:
+      --path PATH              Lint only PATH on each side (repeatable; default: all of it)
+      --staged                 HEAD is the staged files (git's index: what a commit made now
+                               would hold), not the working tree
+  -f, --format NAME            text (stylish, the default), json, sarif (HEAD's new findings
+                               only, for code scanning) or markdown (a job summary)
+${READING_OPTIONS}      --render-charts, --render-overlays
+                               Render the charts and overlays met, on both sides
+  -o, --output-file FILE       Write the report to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`
+};
+
+// src/cli/rules.ts
+function listRules(io, config, format) {
+  if (format === "json") {
+    const list4 = allRules.map((r7) => {
+      const { level, options } = effectiveSetting(config, r7);
+      const d = r7.meta.docs;
+      return { id: r7.name, level, options, type: r7.meta.type, category: d.category, dataPlane: d.dataPlane, fixable: Boolean(r7.meta.fixable), hasSuggestions: Boolean(r7.meta.hasSuggestions), description: d.description, url: d.url ?? null };
+    });
+    io.stdout(jsonText(list4, 2) + "\n");
+    return 0;
+  }
+  const rows = allRules.map((r7) => {
+    const level = effectiveSetting(config, r7).level;
+    return [r7.name, level, r7.meta.docs.dataPlane, r7.meta.fixable ? "fixable" : r7.meta.hasSuggestions ? "suggests" : "", r7.meta.docs.description.replace(/`/g, "")];
+  });
+  const w0 = Math.max(...rows.map((r7) => r7[0]?.length ?? 0));
+  const w3 = Math.max(...rows.map((r7) => r7[3]?.length ?? 0));
+  for (const [id, level, plane, fix, desc] of rows) io.stdout(`${id?.padEnd(w0)}  ${level?.padEnd(5)}  ${plane?.padEnd(7)}  ${fix?.padEnd(w3)}  ${desc}
+`);
+  return 0;
+}
+
+// src/cli/cli.ts
+function runCli(argv, io) {
+  return guarded(io, () => run(argv, io));
+}
+function run(argv, io) {
+  const { values: v2, positionals } = parse(argv);
+  if (v2.help) {
+    const command = positionals[0];
+    io.stdout(command === "rules" || command === "explain" || command === "facts" || command === "diff" ? COMMAND_HELP[command] : command === "charts" ? CHARTS_HELP : HELP2);
+    return 0;
+  }
+  if (v2.version) {
+    io.stdout(`${VERSION}
+`);
+    return 0;
+  }
+  if (positionals[0] === "rules" && positionals.length === 1) {
+    const config2 = lookupFor(v2, io).forDir(io.cwd);
+    const format2 = v2.format ?? "stylish";
+    if (format2 !== "stylish" && format2 !== "json") throw new UsageError("rules prints text (the default) or --format json");
+    return listRules(io, config2, format2);
+  }
+  if (positionals[0] === "lsp" && positionals.length === 1) throw new UsageError("the language server starts from the meshlint command: meshlint lsp");
+  if (v2.resource !== void 0 && positionals[0] !== "explain") throw new UsageError("--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name");
+  if (v2.path !== void 0 && positionals[0] !== "diff") throw new UsageError("--path goes with the diff command: meshlint diff BASE [HEAD] --path PATH");
+  if (v2.staged !== void 0 && positionals[0] !== "diff") throw new UsageError("--staged goes with the diff command: meshlint diff HEAD --staged");
+  if (positionals[0] === "diff") return runDiff(positionals.slice(1), v2, io);
+  const format = v2.format ?? "stylish";
+  if (positionals[0] !== "explain" && positionals[0] !== "diff" && !FORMATS.includes(format)) throw new UsageError(`unknown format "${v2.format}"; choose one of: ${FORMATS.join(", ")}`);
+  let maxWarnings;
+  if (v2["max-warnings"] !== void 0) {
+    maxWarnings = Number(v2["max-warnings"]);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError("--max-warnings takes a whole number (-1 for no limit)");
+    if (maxWarnings === -1) maxWarnings = void 0;
+  }
+  if (v2.fix && v2["fix-dry-run"]) throw new UsageError("--fix and --fix-dry-run cannot be combined");
+  if (v2["write-baseline"] !== void 0) {
+    if (v2.baseline !== void 0) throw new UsageError("--write-baseline and --baseline cannot be combined: --write-baseline records every finding");
+    if (v2.fix || v2["fix-dry-run"]) throw new UsageError("--write-baseline records the findings as they are: run --fix first, then --write-baseline");
+  }
+  const lookup2 = lookupFor(v2, io);
+  if (v2["print-config"] !== void 0) return printConfig(io, lookup2, v2["print-config"]);
+  if (positionals[0] === "explain") return runExplain(positionals.slice(1), v2, lookup2, io);
+  if (positionals[0] === "facts") return runFacts(positionals.slice(1), v2, configForPaths(positionals.slice(1), lookup2, io), io);
+  if (positionals[0] === "charts") return runCharts(positionals.slice(1), v2, configForPaths(positionals.slice(1), lookup2, io), io);
+  const linted = lintParsed(v2, positionals, lookup2, io);
+  if (typeof linted === "number") return linted;
+  const { results, report: report2, config } = linted;
+  if (v2["write-baseline"] !== void 0) return writeBaseline(v2["write-baseline"], report2.results, io);
+  emit(formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage }), v2, io);
+  if (v2.stats) io.stderr(statsLine(report2, linted.skipped));
+  if (!v2.quiet) {
+    printCoverage(report2.coverage, io);
+    printNotes(report2, io, Boolean(v2.stats));
+  }
+  const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
+  const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
+  if (errors > 0) return 1;
+  if (maxWarnings !== void 0 && warnings > maxWarnings) {
+    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).
+`);
+    return 1;
+  }
+  return 0;
 }
 
 // src/action/action.ts
@@ -50014,8 +51206,8 @@ function effectiveFailOn(given, mode) {
   if (given === "") return mode === "diff" ? "new-error" : "error";
   return mode === "lint" && given === "new-error" ? "error" : given;
 }
-function failureLine(mode, failOn, counts, why, configFailOn) {
-  const { errors, warnings } = counts;
+function failureLine(mode, failOn, counts2, why, configFailOn) {
+  const { errors, warnings } = counts2;
   const tail = `(fail-on: ${failOn}); see the job summary.`;
   if (failOn === "never") return void 0;
   if (mode === "lint") {
@@ -50040,9 +51232,9 @@ function fitDiffSummary(diffMarkdown, tail, max) {
 }
 function withPullRequestCategory(sarif, category) {
   const log = JSON.parse(sarif);
-  const [run] = log.runs;
-  if (!run) return sarif;
-  const { name: name2, version: version2, informationUri } = run.tool.driver;
+  const [run2] = log.runs;
+  if (!run2) return sarif;
+  const { name: name2, version: version2, informationUri } = run2.tool.driver;
   const empty = { tool: { driver: { name: name2, ...version2 ? { version: version2 } : {}, ...informationUri ? { informationUri } : {} } }, results: [], automationDetails: { id: category } };
   return jsonText({ ...log, runs: [...log.runs, empty] }, 2);
 }
@@ -50061,9 +51253,41 @@ function scope() {
   return [...listInput("paths"), ...listInput("helm-chart").map((c) => `chart ${c}`), ...listInput("kustomize").map((k2) => `overlay ${k2}`)].join(", ");
 }
 var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
+var COMMANDS2 = ["lint", "charts"];
+function runChartsCommand(cwd, env) {
+  let argv;
+  try {
+    const charts = input("charts");
+    argv = ["charts", "-f", "json", ...input("config") ? ["--config", input("config")] : [], ...charts ? [`--charts=${charts}`] : [], ...listInput("args")];
+    const paths = listInput("paths");
+    if (paths.length) argv.push("--", ...paths);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    stepError(`${e.message}. Fix the step's "with:" block.`);
+    return 2;
+  }
+  let out = "";
+  const code = runCli(argv, { cwd, env, isTTY: false, readStdin: () => Buffer.alloc(0), stdout: (s) => out += s, stderr: (s) => process.stderr.write(s) });
+  if (code !== 0) return code;
+  const report2 = JSON.parse(out);
+  const commands = report2.missing.flatMap((m) => m.command ? [m.command] : []);
+  for (const m of report2.missing) info(dropControls(`${TOOL_NAME}: ${m.chart}: ${m.command ?? m.hint ?? "not available"}`));
+  setOutput("pull-commands", commands.join("\n"));
+  setOutput("charts-missing", String(report2.missing.length));
+  return 0;
+}
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
+  let command;
+  try {
+    command = choice("command", COMMANDS2, "lint");
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    stepError(`${e.message}. Fix the step's "with:" block.`);
+    return 2;
+  }
+  if (command === "charts") return runChartsCommand(cwd, env);
   const workspace = resolve22(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
@@ -50100,8 +51324,8 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative12(workspace, resolve22(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep11).join("/");
+    const rel = relative13(workspace, resolve22(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep12).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {
@@ -50117,27 +51341,27 @@ async function runAction() {
   };
   const annotateAll = (results) => {
     if (!annotate) return void 0;
-    const shown5 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
-    for (const a of shown5) {
+    const shown7 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
+    for (const a of shown7) {
       const m = a.finding;
       const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
       if (a.kind === "error") error(a.message, where);
       else warning(a.message, where);
     }
-    return { errors: shown5.filter((a) => a.kind === "error").length, warnings: shown5.filter((a) => a.kind === "warning").length };
+    return { errors: shown7.filter((a) => a.kind === "error").length, warnings: shown7.filter((a) => a.kind === "warning").length };
   };
   const count2 = (results) => ({
     errors: results.reduce((n, r7) => n + r7.errorCount, 0),
     warnings: results.reduce((n, r7) => n + r7.warningCount, 0)
   });
-  const presentDiff = async (run, base, added) => {
+  const presentDiff = async (run2, base, added) => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === "merge_group" ? "this merge group" : "this pull request" };
-    const notes = runNotes(run.head.report);
-    const policy = run.diff.policy ?? [];
+    const notes = runNotes(run2.head.report);
+    const policy = run2.diff.policy ?? [];
     if (policy.length > 0) warning(dropControls(`${POLICY_HEADLINE}: ${policy.map((p) => `${p.key} ${p.before} \u2192 ${p.after}`).join("; ")}`), { title: TOOL_NAME });
     if (format === "sarif") {
-      if (!writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }))) return false;
-    } else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
+      if (!writeSarif(formatReport("sarif", added, run2.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }))) return false;
+    } else cli.stdout(format === "json" ? formatDiffJson(run2.diff, labels, run2.why) : formatDiffStylish(run2.diff, labels, false) + verdictText(run2.why, run2.failOn));
     const annotated = annotateAll(added);
     if (!env.GITHUB_STEP_SUMMARY) return true;
     const total = added.reduce((n, r7) => n + r7.messages.length, 0);
@@ -50153,10 +51377,10 @@ ${said.join(" ")}
       const url = blobUrl(env, side === "base" ? base : env.GITHUB_SHA);
       return url ? `${url}${toUri(pathOf2(filePath))}#L${line}` : void 0;
     };
-    await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
+    await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run2.diff, labels, run2.why, run2.failOn, link), tail, SUMMARY_BYTES), true).write();
     return true;
   };
-  let counts;
+  let counts2;
   let why = [];
   let configFailOn = [];
   let sidecarsLost = "";
@@ -50169,25 +51393,25 @@ ${said.join(" ")}
       return 2;
     }
     if (input("baseline")) info(`${TOOL_NAME}: the baseline input is not used on a pull request: the change is compared with its base commit`);
-    const run = diffFromArgs(argv, cli, { baseIsRevision: true });
-    if (typeof run === "number") {
-      stepError(`${stderr.trim() || `${TOOL_NAME} failed (exit ${run})`} (comparing the pull request with its base commit; diff: off lints the checkout instead)`);
-      return run;
+    const run2 = diffFromArgs(argv, cli, { baseIsRevision: true });
+    if (typeof run2 === "number") {
+      stepError(`${stderr.trim() || `${TOOL_NAME} failed (exit ${run2})`} (comparing the pull request with its base commit; diff: off lints the checkout instead)`);
+      return run2;
     }
-    const added = newFindingResults(run.diff, run.head.results);
-    counts = count2(added);
-    why = run.why;
-    configFailOn = run.failOn;
-    sidecarsLost = String(run.diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length);
-    printNotes(run.head.report, cli, false);
-    if (!await presentDiff(run, mode.base, added)) return 2;
+    const added = newFindingResults(run2.diff, run2.head.results);
+    counts2 = count2(added);
+    why = run2.why;
+    configFailOn = run2.failOn;
+    sidecarsLost = String(run2.diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length);
+    printNotes(run2.head.report, cli, false);
+    if (!await presentDiff(run2, mode.base, added)) return 2;
   } else {
-    const run = lintFromArgs(argv, cli);
-    if (typeof run === "number") {
-      stepError(stderr.trim() || `${TOOL_NAME} failed (exit ${run})`);
-      return run;
+    const run2 = lintFromArgs(argv, cli);
+    if (typeof run2 === "number") {
+      stepError(stderr.trim() || `${TOOL_NAME} failed (exit ${run2})`);
+      return run2;
     }
-    const { results, report: report2, config } = run;
+    const { results, report: report2, config } = run2;
     printCoverage(report2.coverage, cli);
     printNotes(report2, cli, false);
     if (format === "sarif") {
@@ -50195,7 +51419,7 @@ ${said.join(" ")}
       if (!writeSarif(env.GITHUB_EVENT_NAME === "push" ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif)) return 2;
     } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2), coverage: report2.coverage }));
     const annotated = annotateAll(results);
-    counts = count2(results);
+    counts2 = count2(results);
     if (env.GITHUB_STEP_SUMMARY) {
       const markdown = formatSummary(results, {
         pathOf: pathOf2,
@@ -50213,11 +51437,11 @@ ${said.join(" ")}
     }
   }
   setOutput("sarif-file", sarifPath);
-  setOutput("errors", String(counts.errors));
-  setOutput("warnings", String(counts.warnings));
+  setOutput("errors", String(counts2.errors));
+  setOutput("warnings", String(counts2.warnings));
   setOutput("sidecars-lost", sidecarsLost);
   setOutput("mode", mode.mode);
-  const failure = failureLine(mode.mode, failOn, counts, why, configFailOn);
+  const failure = failureLine(mode.mode, failOn, counts2, why, configFailOn);
   if (failure !== void 0) {
     stepError(failure);
     return 1;

@@ -3,7 +3,7 @@
 // back from stdout. Also: the committed bundle is the one the sources build. Pull requests
 // are simulated with a scratch git repository and a pull_request event payload.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -85,7 +85,8 @@ test('action.yml: node24, the committed bundle, the documented inputs and output
   assert.is(action.inputs['sarif-file']?.default, 'meshlint.sarif');
   assert.is(action.inputs.diff?.default, 'auto');
   assert.is(action.inputs['fail-on']?.default, '', 'empty: new-error on a pull request diff, error otherwise');
-  assert.equal(Object.keys(action.outputs).sort(), ['errors', 'mode', 'sarif-file', 'sidecars-lost', 'warnings']);
+  assert.equal(Object.keys(action.outputs).sort(), ['charts-missing', 'errors', 'mode', 'pull-commands', 'sarif-file', 'sidecars-lost', 'warnings']);
+  assert.is(action.inputs.command?.default, 'lint');
   assert.ok(existsSync(BUNDLE), 'dist/action.js is committed');
 });
 
@@ -199,6 +200,48 @@ test('charts: the folder a previous step pulled the charts to; the HelmReleases 
     // The rendered label `on: true` (YAML 1.1 boolean) is reported on the release that renders it.
     assert.match(r.stdout, /"ruleId": ?"yaml-nonstring-value"/);
     assert.match(r.stdout, /"filePath": ?"apps\/web\.yaml"/);
+  });
+});
+
+test("the README's GitOps steps, run verbatim: command: charts lists the pull commands, the run step pulls them, the lint renders them", () => {
+  const helm = testBinary('helm3') ?? testBinary('helm4');
+  if (!helm) return;
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const block = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').find((b) => b.includes('command: charts'));
+  assert.ok(block, 'the README shows the GitOps steps');
+  const steps = parseYaml(block) as { id?: string; uses?: string; with?: Record<string, string>; run?: string; env?: Record<string, string> }[];
+  withTemp((t) => {
+    t.write('src/Chart.yaml', 'apiVersion: v2\nname: webapp\nversion: 1.2.0\n');
+    t.write('src/templates/d.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labels:\n    on: {{ .Values.on }}\n');
+    const packed = spawnSync(helm, ['package', t.path('src'), '--destination', t.path('pulled')], { encoding: 'utf8', env: { HOME: t.path('home') } });
+    assert.is(packed.status, 0, packed.stderr);
+    // helm on the runner: `pull` copies the packaged chart into --destination (no network here); the rest is helm.
+    const fake = t.write('bin/helm', `#!/bin/sh\nif [ "$1" = pull ]; then\n  for a in "$@"; do case "$a" in --destination=*) d="\${a#--destination=}";; esac; done\n  echo "$@" >> '${t.path('pulls.log')}'\n  cp '${t.path('pulled/webapp-1.2.0.tgz')}' "$d/"\n  exit 0\nfi\nexec '${helm}' "$@"\n`);
+    chmodSync(fake, 0o755);
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/apps/web.yaml', 'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata: {name: acme, namespace: flux-system}\nspec:\n  url: https://charts.example.com\n---\napiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  chart:\n    spec:\n      chart: webapp\n      version: 1.2.0\n      sourceRef: {kind: HelmRepository, name: acme, namespace: flux-system}\n  values:\n    on: "true"\n');
+    const cwd = t.path('repo');
+    const runner = { PATH: `${t.path('bin')}:${process.env.PATH ?? ''}` };
+    const outputs: Record<string, Record<string, string>> = {};
+    let last: ActionRun | undefined;
+    for (const step of steps) {
+      if (step.uses?.startsWith('azure/setup-helm')) continue;
+      if (step.uses?.startsWith('meshlint/meshlint')) {
+        last = runAction(t, { ...(step.with ?? {}), ...(step.with?.command ? {} : { format: 'json', 'fail-on': 'never' }) }, cwd, runner);
+        assert.is(last.code, 0, last.stderr);
+        if (step.id) outputs[step.id] = last.outputs;
+        continue;
+      }
+      assert.ok(step.run, `a step the test does not know: ${JSON.stringify(step)}`);
+      const env: NodeJS.ProcessEnv = { ...process.env, ...runner };
+      for (const [k, v] of Object.entries(step.env ?? {})) env[k] = v.replace(/\$\{\{ steps\.([\w-]+)\.outputs\.([\w-]+) \}\}/g, (_m, id: string, out: string) => outputs[id]?.[out] ?? '');
+      const r = spawnSync('sh', ['-c', step.run], { cwd, env, encoding: 'utf8' });
+      assert.is(r.status, 0, r.stderr);
+    }
+    assert.is(outputs.charts?.['charts-missing'], '1');
+    assert.match(readFileSync(t.path('pulls.log'), 'utf8'), /pull --repo=https:\/\/charts\.example\.com --version=1\.2\.0 --destination=\.charts -- webapp/);
+    // The rendered label `on: true` (YAML 1.1 boolean) is reported on the release: the chart was pulled and rendered.
+    assert.match(last?.stdout ?? '', /"ruleId": ?"yaml-nonstring-value"/);
   });
 });
 

@@ -479,6 +479,18 @@ test('a chart folder or archive in charts/ that links outside the repository is 
   });
 });
 
+test('meshlint charts --charts DIR names where the charts will be pulled: a folder not made yet is no error; a lint still needs it', () => {
+  withTemp((t) => {
+    t.write('repo/release.yaml', FLUX);
+    const r = cli(['charts', '--charts', '.charts', '.'], { cwd: t.path('repo') });
+    assert.is(r.code, 0, r.stderr);
+    assert.match(r.stdout, /--destination=\.charts -- webapp/);
+    const lint = cli(['--charts', '.charts', '.'], { cwd: t.path('repo') });
+    assert.is(lint.code, 2);
+    assert.match(lint.stderr, /--charts \.charts: no such directory/);
+  });
+});
+
 const CHART_REF_AND_GIT = [
   'apiVersion: source.toolkit.fluxcd.io/v1beta2',
   'kind: OCIRepository',

@@ -11,6 +11,7 @@ import { ListInputError, parseListInput } from './args.ts';
 import { diffFromArgs, type DiffRun } from '../cli/diff.ts';
 import type { CliIO } from '../cli/io.ts';
 import { lintFromArgs } from '../cli/lint.ts';
+import { runCli } from '../cli/cli.ts';
 import { formatReport, printCoverage, printNotes, runNotes } from '../cli/output.ts';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText, type DiffLink } from '../format/diff.ts';
 import { toUri } from '../format/sarif.ts';
@@ -237,9 +238,50 @@ function scope(): string {
 const stepError = (message: string): void => core.error(dropControls(message), { title: TOOL_NAME });
 
 /** Runs the Action in this process; resolves to the exit code (non-zero fails the step). */
+/** What the step runs: a lint (or, on a pull request, a diff), or the list of charts to pull. */
+const COMMANDS = ['lint', 'charts'] as const;
+
+/**
+ * `command: charts`: `meshlint charts` on the inputs, its report printed to the log, the helm
+ * pull command of each chart not in the charts folder as the output pull-commands (one per
+ * line), and their number as charts-missing. It fails only on bad inputs: pulling is the next
+ * step's, the only one with network.
+ */
+function runChartsCommand(cwd: string, env: NodeJS.ProcessEnv): number {
+  let argv: string[];
+  try {
+    const charts = input('charts');
+    argv = ['charts', '-f', 'json', ...(input('config') ? ['--config', input('config')] : []), ...(charts ? [`--charts=${charts}`] : []), ...listInput('args')];
+    const paths = listInput('paths');
+    if (paths.length) argv.push('--', ...paths);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    stepError(`${e.message}. Fix the step's "with:" block.`);
+    return 2;
+  }
+  let out = '';
+  const code = runCli(argv, { cwd, env, isTTY: false, readStdin: () => Buffer.alloc(0), stdout: (s) => (out += s), stderr: (s) => process.stderr.write(s) });
+  if (code !== 0) return code;
+  const report = JSON.parse(out) as { missing: { command: string | null; hint: string | null; chart: string }[] };
+  const commands = report.missing.flatMap((m) => (m.command ? [m.command] : []));
+  for (const m of report.missing) core.info(dropControls(`${TOOL_NAME}: ${m.chart}: ${m.command ?? m.hint ?? 'not available'}`));
+  core.setOutput('pull-commands', commands.join('\n'));
+  core.setOutput('charts-missing', String(report.missing.length));
+  return 0;
+}
+
 export async function runAction(): Promise<number> {
   const env = process.env;
   const cwd = process.cwd();
+  let command: (typeof COMMANDS)[number];
+  try {
+    command = choice('command', COMMANDS, 'lint');
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    stepError(`${e.message}. Fix the step's "with:" block.`);
+    return 2;
+  }
+  if (command === 'charts') return runChartsCommand(cwd, env);
   const workspace = resolve(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format: (typeof ACTION_FORMATS)[number];
   let failOnInput: FailOn | '';

@@ -165,7 +165,7 @@ export function runCharts(paths: readonly string[], v: Values, config: Config, i
   if (format !== 'stylish' && format !== 'text' && format !== 'json') throw new UsageError('charts prints text (the default) or --format json');
   const gathered = gatherInputs(paths, v, config, io, undefined, { renderNothing: true });
   if (typeof gathered === 'number') return gathered;
-  const named = chartsDirsOf(v, config, io.cwd, paths).named[0];
+  const named = chartsDirsOf(v, config, io.cwd, paths, true).named[0];
   const destination = named ? displayPathOf(named, io.cwd) : 'charts';
   const report = chartsReport(gathered.plan.found(), destination, io.cwd);
   // Charts of Kustomize helmCharts entries, vendored into each kustomization's chart home.

@@ -369,16 +369,22 @@ function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], 
  * The folders of charts GitOps objects deploy: --charts (anywhere, as typed), else the config's
  * helm.chartsDir (inside the repository); and the repository's own charts/ folder.
  */
-export function chartsDirsOf(v: Values, config: Config, cwd: string, paths: readonly string[]): { named: string[]; all: string[] } {
+/**
+ * The folders of charts GitOps releases are rendered from: those named, then the `charts/`
+ * folders beside the inputs. `destination`: named as where charts will be pulled to (meshlint
+ * charts), so one that does not exist yet holds none, rather than being an error.
+ */
+export function chartsDirsOf(v: Values, config: Config, cwd: string, paths: readonly string[], destination = false): { named: string[]; all: string[] } {
   const named: string[] = [];
+  const missing = (abs: string): boolean => !existsSync(abs) || !statSync(abs).isDirectory();
   for (const d of v.charts ?? []) {
     const abs = resolve(cwd, d);
-    if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    if (missing(abs) && !destination) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
     named.push(abs);
   }
   if (named.length === 0 && config.helm.chartsDir !== undefined) {
     const d = config.helm.chartsDir;
-    if (!existsSync(d) || !statSync(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? '', cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    if (missing(d) && !destination) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? '', cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
     named.push(d);
   }
   const vendored = new Set<string>();
@@ -390,7 +396,7 @@ export function chartsDirsOf(v: Values, config: Config, cwd: string, paths: read
 }
 
 function releasePlan(v: Values, config: Config, io: CliIO, inputs: readonly ReadOutcome[], metCharts: readonly string[], paths: readonly string[], mayRender: boolean): ReleasePlan {
-  const dirs = chartsDirsOf(v, config, io.cwd, paths);
+  const dirs = chartsDirsOf(v, config, io.cwd, paths, !mayRender);
   return planReleases(
     inputs.flatMap((i) => (i.ok ? [i.file] : [])),
     { render: mayRender && (dirs.named.length > 0 || Boolean(v['render-charts']) || config.helm.renderCharts), chartsDirs: dirs.all, metCharts, defaultNamespace: config.defaultNamespace, cwd: io.cwd },
