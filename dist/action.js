@@ -32691,7 +32691,6 @@ var package_default = {
   ],
   scripts: {
     build: "node scripts/build.mjs",
-    prepare: "node scripts/prepare.mjs",
     pack: "node scripts/prepare.mjs && node scripts/pack.mjs",
     start: "node scripts/start.mjs",
     typecheck: "tsc --noEmit",

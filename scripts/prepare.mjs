@@ -1,7 +1,8 @@
-// npm's prepare script. In a clone with the dev dependencies (`npm ci`), it builds the
-// bundles. A git install (`npm install -g git+…`, which pre-commit 4.6 runs for a node hook)
-// runs prepare in a clone without them: the committed bundles are the build, so it does
-// nothing, and says why only when they are missing too.
+// Builds the bundles before `npm run pack` when the dev dependencies are installed (`npm ci`
+// in a clone); without them the committed bundles are the build, and it only checks they are
+// there. It is no npm install script: a git install (`npm install -g --install-links git+…`,
+// which pre-commit 4.6 runs for a node hook) must run nothing, and npm 11 asks before running a
+// git package's scripts.
 import { existsSync } from 'node:fs';
 
 const BUNDLES = ['dist/cli.cjs', 'dist/lsp.js', 'dist/eslint-plugin.js'];

@@ -5,7 +5,7 @@
 // runs the hooks on a scratch git repository; those tests skip, with a notice, where
 // pre-commit is not installed (CI installs Debian's package).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -80,6 +80,27 @@ test('installed as pre-commit 4.6 installs a node hook (npm install -g git+file:
     const lint = sh(repo, bin, ['--context', '.', '--no-error-on-unmatched-pattern', 'apps/web.yaml']);
     assert.is(lint.status, 1, output(lint));
     assert.match(lint.stdout, /injection-host-network/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+test("the README's git install, verbatim but for the repository's address: no install script, a `meshlint` on PATH that runs", () => {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  for (const script of ['preinstall', 'install', 'postinstall', 'prepare', 'prepack', 'postpack']) assert.is(pkg.scripts?.[script], undefined, `${script}: npm 11 asks before running it on a git install, and a refusal left no bin`);
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const line = readme.split('\n').find((l) => l.startsWith('npm install -g ') && l.includes('git+https://'));
+  assert.ok(line, 'the README names a git install');
+  const { dir } = hookRepo();
+  const t = tempDir();
+  try {
+    const prefix = t.path('prefix');
+    const words = line.split(/\s+/).slice(1).map((w) => (w.startsWith('git+https://') ? `git+file://${dir}` : w));
+    const r = sh(t.dir, 'npm', [...words, '--prefix', prefix, '--cache', t.path('cache'), '--no-audit', '--no-fund']);
+    assert.is(r.status, 0, output(r));
+    assert.not.match(r.stderr, /install-scripts|allow-scripts/, 'no script to approve');
+    const version = sh(t.dir, join(prefix, 'bin', 'meshlint'), ['--version']);
+    assert.is(version.status, 0, output(version));
   } finally {
     t.cleanup();
   }

@@ -32,7 +32,7 @@ async function activate(context) {
   try {
     await client.start();
   } catch (e) {
-    void window.showErrorMessage(`meshlint: could not start "${command} lsp" (${e.message}). Install meshlint (npm install -D meshlint) or set meshlint.path.`);
+    void window.showErrorMessage(`meshlint: could not start "${command} lsp" (${e.message}). Install meshlint (npm install -g --install-links git+https://github.com/meshlint/meshlint.git) or set meshlint.path.`);
   }
   context.subscriptions.push({ dispose: () => client?.stop() });
 }
