@@ -10316,7 +10316,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve23.call(this, root2, ref);
+      let _sch = resolve24.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10343,7 +10343,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve23(root2, ref) {
+    function resolve24(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11207,7 +11207,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve23(baseURI, relativeURI, options) {
+    function resolve24(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11598,7 +11598,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve23,
+      resolve: resolve24,
       resolveComponent,
       equal,
       serialize,
@@ -16804,11 +16804,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve23) {
-      resolve23(value);
+    return value instanceof P2 ? value : new P2(function(resolve24) {
+      resolve24(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve23, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve24, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -16824,7 +16824,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve23(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve24(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -17131,7 +17131,7 @@ function info(message) {
 
 // src/action/action.ts
 import { readFileSync as readFileSync6, statSync as statSync11 } from "node:fs";
-import { isAbsolute as isAbsolute9, relative as relative13, resolve as resolve22, sep as sep12 } from "node:path";
+import { isAbsolute as isAbsolute9, relative as relative13, resolve as resolve23, sep as sep12 } from "node:path";
 
 // src/action/args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -17192,7 +17192,7 @@ function parseListInput(text2) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync14, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname17, join as join19, relative as relative11, resolve as resolve21 } from "node:path";
+import { dirname as dirname17, join as join19, relative as relative11, resolve as resolve22 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -29544,7 +29544,7 @@ var InstallFactsBuilder = class {
       list4.push(c);
       meshWide.set(c.key, list4);
     }
-    const resolve23 = (revision, key, label, config2) => {
+    const resolve24 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -29582,12 +29582,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve23(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve23(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve23(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve23(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve23(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve23(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve24(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve24(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve24(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve24(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve24(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve24(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -32717,6 +32717,7 @@ var package_default = {
     glob: "^14.0.6",
     ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
+    saxes: "^6.0.0",
     semver: "^7.8.6",
     tsx: "^4.23.15",
     typescript: "^6.0.3",
@@ -36577,7 +36578,7 @@ function emit(out, v2, io) {
 }
 
 // src/cli/args.ts
-var FORMATS = ["stylish", "json", "json-with-metadata", "sarif", "github"];
+var FORMATS = ["stylish", "json", "json-with-metadata", "sarif", "github", "junit", "gitlab", "checkstyle"];
 var OPTIONS = {
   config: { type: "string", short: "c" },
   format: { type: "string", short: "f" },
@@ -50237,7 +50238,7 @@ var SharedParses = class {
 };
 
 // src/cli/output.ts
-import { resolve as resolve20 } from "node:path";
+import { resolve as resolve21 } from "node:path";
 
 // src/format/github.ts
 var escapeData2 = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -50270,6 +50271,65 @@ function formatGithub(results) {
     return `::${a.kind} ${props}::${escapeData2(a.message)}
 `;
   }).join("");
+}
+
+// src/format/ci-reports.ts
+import { resolve as resolve20 } from "node:path";
+function xml(s) {
+  return safeText(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
+}
+var severityWord = (severity) => severity === 2 ? "Error" : "Warning";
+function formatJunit(results) {
+  let out = '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>\n';
+  for (const r7 of results) {
+    const file = xml(r7.filePath);
+    const classname = xml(r7.filePath.replace(/\.[^./\\]*$/, ""));
+    out += `<testsuite package="${TOOL_NAME}" time="0" tests="${Math.max(1, r7.messages.length)}" errors="${r7.messages.length}" name="${file}">
+`;
+    if (r7.messages.length === 0) out += `<testcase time="0" name="${file}" classname="${classname}" />
+`;
+    for (const m of r7.messages) {
+      const text2 = `line ${m.line}, col ${m.column}, ${severityWord(m.severity)} - ${m.message} (${m.ruleId})`;
+      out += `<testcase time="0" name="${TOOL_NAME}.${xml(m.ruleId)}" classname="${classname}"><failure message="${xml(m.message)}">${xml(text2)}</failure></testcase>
+`;
+    }
+    out += "</testsuite>\n";
+  }
+  return `${out}</testsuites>
+`;
+}
+function formatCheckstyle(results) {
+  let out = '<?xml version="1.0" encoding="utf-8"?><checkstyle version="4.3">';
+  for (const r7 of results) {
+    out += `<file name="${xml(r7.filePath)}">`;
+    for (const m of r7.messages) {
+      out += `<error line="${m.line}" column="${m.column}" severity="${m.severity === 2 ? "error" : "warning"}" message="${xml(`${m.message} (${m.ruleId})`)}" source="${TOOL_NAME}.rules.${xml(m.ruleId)}" />`;
+    }
+    out += "</file>";
+  }
+  return `${out}</checkstyle>
+`;
+}
+function formatGitlab(results, opts) {
+  const issues = [];
+  for (const r7 of results) {
+    const artifact = artifactLocation(r7.filePath, opts);
+    const hashes = lineHashes(artifact.uri, r7.messages);
+    const path = artifact.uriBaseId ? decodeURIComponent(artifact.uri) : resolve20(opts.cwd, r7.filePath);
+    for (const [i, m] of r7.messages.entries()) {
+      issues.push({
+        type: "issue",
+        engine_name: TOOL_NAME,
+        check_name: m.ruleId,
+        description: safeText(m.resource ? `${m.message} [${m.resource}]` : m.message),
+        categories: ["Bug Risk"],
+        severity: m.severity === 2 ? "major" : "minor",
+        fingerprint: hashes[i] ?? "",
+        location: { path, lines: { begin: m.line, end: m.endLine } }
+      });
+    }
+  }
+  return jsonText(issues, 2) + "\n";
 }
 
 // src/format/json.ts
@@ -50404,6 +50464,12 @@ function formatReport(format, results, config, opts) {
       return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [], ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
     case "github":
       return formatGithub(results);
+    case "junit":
+      return formatJunit(results);
+    case "checkstyle":
+      return formatCheckstyle(results);
+    case "gitlab":
+      return formatGitlab(results, { cwd, srcRoot: repoRoot(resolve21(cwd)) ?? cwd });
     case "sarif": {
       const levels = new Map(
         allRules.map((r7) => {
@@ -50411,7 +50477,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve20(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve21(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
     }
     default:
@@ -50487,7 +50553,7 @@ function statsLine(report2, skipped) {
 function chartCauses(diff, baseCwd, headCwd) {
   const read2 = (dir, file) => {
     try {
-      return readFileSync5(resolve21(dir, file), "utf8");
+      return readFileSync5(resolve22(dir, file), "utf8");
     } catch {
       return void 0;
     }
@@ -50522,7 +50588,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, "no-repository-context": true, ...v2.config !== void 0 ? { config: resolve21(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve21(io.cwd, c)) } : {} };
+  const sideValues = { ...v2, "no-repository-context": true, ...v2.config !== void 0 ? { config: resolve22(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve22(io.cwd, c)) } : {} };
   const sides = [];
   const blobs = /* @__PURE__ */ new Map();
   const worktrees = /* @__PURE__ */ new Map();
@@ -50580,7 +50646,7 @@ function diffParsed(args, v2, io, opts = {}) {
     if (!base || !head2) return 2;
     const policyOf2 = (side, run2) => {
       let config = run2.config;
-      const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
+      const named = v2.config !== void 0 ? resolve22(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
         const copy = join19(side.root, relative11(top, named));
@@ -50844,7 +50910,8 @@ Options:
                                file, the nearest .meshlint.yaml, .meshlint.yml or
                                .meshlint.json above it, up to the repository root)
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
-                               the run's notes), sarif, github
+                               the run's notes), sarif, github, junit, gitlab (Code
+                               Quality), checkstyle
   -o, --output-file FILE       Write the report to FILE instead of standard output
       --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'
@@ -51155,7 +51222,7 @@ function flagsFromInputs(baseline) {
   for (const c of listInput("helm-chart")) args.push("--helm-chart", c);
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
   const charts = input("charts");
-  if (charts) args.push(`--charts=${resolve22(process.cwd(), charts)}`);
+  if (charts) args.push(`--charts=${resolve23(process.cwd(), charts)}`);
   const version2 = input("istio-version");
   if (version2) args.push("--istio-version", version2);
   const file = baseline ? input("baseline") : "";
@@ -51287,7 +51354,7 @@ async function runAction() {
     return 2;
   }
   if (command === "charts") return runChartsCommand(cwd, env);
-  const workspace = resolve22(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve23(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -51323,12 +51390,12 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative13(workspace, resolve22(cwd, filePath));
+    const rel = relative13(workspace, resolve23(cwd, filePath));
     return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep12).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {
-    const target = resolve22(workspace, sarifPath);
+    const target = resolve23(workspace, sarifPath);
     try {
       writeWithin(target, text2, { root: workspace, outsideAllowed: true });
       return true;

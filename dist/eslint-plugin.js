@@ -20219,6 +20219,7 @@ var package_default = {
     glob: "^14.0.6",
     ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
+    saxes: "^6.0.0",
     semver: "^7.8.6",
     tsx: "^4.23.15",
     typescript: "^6.0.3",

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { suggestKey } from '../engine/schema.ts';
 import { UsageError } from './io.ts';
 
-export const FORMATS = ['stylish', 'json', 'json-with-metadata', 'sarif', 'github'] as const;
+export const FORMATS = ['stylish', 'json', 'json-with-metadata', 'sarif', 'github', 'junit', 'gitlab', 'checkstyle'] as const;
 
 export type Format = (typeof FORMATS)[number];
 

@@ -37,7 +37,8 @@ Options:
                                file, the nearest .meshlint.yaml, .meshlint.yml or
                                .meshlint.json above it, up to the repository root)
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
-                               the run's notes), sarif, github
+                               the run's notes), sarif, github, junit, gitlab (Code
+                               Quality), checkstyle
   -o, --output-file FILE       Write the report to FILE instead of standard output
       --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'

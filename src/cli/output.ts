@@ -4,6 +4,7 @@ import { allRules } from '../../rules/index.ts';
 import { effectiveSetting, type Config } from '../engine/config.ts';
 import type { LintReport } from '../engine/linter.ts';
 import { formatGithub } from '../format/github.ts';
+import { formatCheckstyle, formatGitlab, formatJunit } from '../format/ci-reports.ts';
 import { formatJson, formatJsonWithMetadata } from '../format/json.ts';
 import type { Note } from '../engine/notes.ts';
 import { coverageLine, type Coverage } from '../engine/coverage.ts';
@@ -40,6 +41,12 @@ export function formatReport(format: Format, results: readonly LintResult[], con
       return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [], ...(opts.coverage ? { coverage: opts.coverage } : {}) }) + '\n';
     case 'github':
       return formatGithub(results);
+    case 'junit':
+      return formatJunit(results);
+    case 'checkstyle':
+      return formatCheckstyle(results);
+    case 'gitlab':
+      return formatGitlab(results, { cwd, srcRoot: repoRoot(resolve(cwd)) ?? cwd });
     case 'sarif': {
       const levels = new Map(
         allRules.map((r) => {
