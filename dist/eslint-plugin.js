@@ -30418,13 +30418,14 @@ var meshlint_schema_default = {
       additionalProperties: false,
       properties: {
         failOn: {
-          description: "new-error: the change adds a finding at level error; sidecar-lost: a workload that had a sidecar has none (default: [new-error])",
+          description: "new-error: the change adds a finding at level error; sidecar-lost: a workload that had a sidecar has none; facts-lost: a workload whose sidecar was decided is no longer (the change removed a fact it rested on: a Namespace file, an install) (default: [new-error])",
           type: "array",
           uniqueItems: true,
           items: {
             enum: [
               "new-error",
-              "sidecar-lost"
+              "sidecar-lost",
+              "facts-lost"
             ]
           }
         }

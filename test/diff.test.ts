@@ -329,6 +329,12 @@ else {
       assert.match(text.stdout, /What this change does to the mesh: 1 workload has its sidecar no longer decided\n/);
       assert.not.match(text.stdout, /lose/);
       assert.match(text.stdout, /Findings: 0 new, 0 fixed, 1 no longer decided, 0 unchanged/);
+      // failOn: facts-lost fails on it, and says which fact kind of loss.
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [new-error, sidecar-lost, facts-lost]\n');
+      git(t, 'add', '.meshlint.yaml');
+      const strict = cli(['diff', 'HEAD', '--staged', '--no-color'], { cwd: t.path('.'), env });
+      assert.equal(strict.code, 1, strict.stdout + strict.stderr);
+      assert.match(strict.stdout + strict.stderr, /1 workload no longer has its sidecar decided: the change removed a fact it rested on/);
     });
   });
 

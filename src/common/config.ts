@@ -29,8 +29,11 @@ export interface Config {
   readonly diff: DiffSettings;
 }
 
-/** What `meshlint diff` fails on: a new error finding, a workload that loses its sidecar. */
-export const DIFF_FAIL_ON = ['new-error', 'sidecar-lost'] as const;
+/**
+ * What `meshlint diff` fails on: a new error finding, a workload that loses its sidecar, a
+ * workload whose sidecar is no longer decided (the change removed a fact it rested on).
+ */
+export const DIFF_FAIL_ON = ['new-error', 'sidecar-lost', 'facts-lost'] as const;
 export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 
 export interface DiffSettings {

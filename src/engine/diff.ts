@@ -382,5 +382,8 @@ export function failures(diff: MeshDiff, failOn: readonly string[]): string[] {
   if (failOn.includes('new-error') && errors > 0) out.push(`${errors} new error${errors === 1 ? '' : 's'}`);
   const lost = diff.changed.filter((c) => c.changes.includes('sidecar-lost')).length;
   if (failOn.includes('sidecar-lost') && lost > 0) out.push(`${lost} workload${lost === 1 ? '' : 's'} lost ${lost === 1 ? 'its sidecar' : 'their sidecars'}`);
+  // A fact removed (a Namespace file deleted, an install gone): no finding can say what follows.
+  const undecided = diff.changed.filter((c) => c.changes.includes('sidecar-unknown')).length;
+  if (failOn.includes('facts-lost') && undecided > 0) out.push(`${undecided} workload${undecided === 1 ? '' : 's'} no longer ${undecided === 1 ? 'has its' : 'have their'} sidecar decided: the change removed a fact ${undecided === 1 ? 'it' : 'they'} rested on`);
   return out;
 }
