@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BAD_LABEL, cli, parseJsonReport, tempDir, webDeployment } from './helpers/cli.ts';
+import { BAD_LABEL, cli, parseJsonReport, tempDir, webDeployment, withTemp } from './helpers/cli.ts';
 import { startLsp, stopLsp } from './helpers/lsp.ts';
 
 type Plugin = typeof import('../src/eslint/plugin.ts').default;
@@ -83,6 +83,19 @@ test('--print-config FILE names the config nearest the file and every effective 
   } finally {
     t.cleanup();
   }
+});
+
+test('--no-config-lookup: no config file is looked for, --config alone applies, else the defaults', () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('.meshlint.yaml', 'rules:\n  yaml-nonstring-value: off\n');
+    t.write('other.yaml', 'rules:\n  yaml-nonstring-value: warn\n');
+    t.write('k8s/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    on: yes\n');
+    const levels = (args: string[]): number[] => parseJsonReport(cli(['-f', 'json', ...args, 'k8s'], { cwd: t.dir })).flatMap((r) => r.messages.map((m) => m.severity));
+    assert.equal(levels([]), [], 'the nearest config turns the rule off');
+    assert.equal(levels(['--no-config-lookup']), [2], 'the defaults: an error');
+    assert.equal(levels(['--no-config-lookup', '--config', 'other.yaml']), [1], '--config alone');
+  });
 });
 
 test('the lookup stops at the repository root: a config above the folder holding .git does not apply', () => {

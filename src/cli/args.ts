@@ -10,6 +10,7 @@ export type Format = (typeof FORMATS)[number];
 
 const OPTIONS = {
   config: { type: 'string', short: 'c' },
+  'no-config-lookup': { type: 'boolean' },
   format: { type: 'string', short: 'f' },
   'output-file': { type: 'string', short: 'o' },
   rule: { type: 'string', multiple: true },

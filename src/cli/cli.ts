@@ -110,6 +110,8 @@ export function main(parseWorker: URL): void {
     hasColors: () => process.stdout.isTTY === true && process.stdout.hasColors(process.env),
     env: process.env,
     parseWorker,
+    // A person at a terminal sees progress on a long run; a log, a pipe or CI never does.
+    ...(process.stderr.isTTY && !process.env.CI ? { progress: (s: string) => void process.stderr.write(s) } : {}),
   });
   process.exitCode = code;
 }

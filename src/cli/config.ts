@@ -28,7 +28,7 @@ export function lookupFor(v: Values, io: CliIO): ConfigLookup {
   if (v.config && explicit && !existsSync(explicit)) {
     throw new ConfigError('--config', v.config, 'cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml');
   }
-  const lookup = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById));
+  const lookup = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById), !v['no-config-lookup']);
   lookup.forDir(io.cwd);
   return lookup;
 }

@@ -36,6 +36,7 @@ Options:
   -c, --config FILE            Use this config file for every file (default: for each
                                file, the nearest .meshlint.yaml, .meshlint.yml or
                                .meshlint.json above it, up to the repository root)
+      --no-config-lookup       Look for no config file: --config alone, else the defaults
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
                                the run's notes), sarif, github, junit, gitlab (Code
                                Quality), checkstyle

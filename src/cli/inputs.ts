@@ -18,6 +18,8 @@ import { chartReleaseRenders, isChartDir, isOverlayDir, renderAll, type Rendered
 import { planReleases, type ReleasePlan } from '../load/render/gitops.ts';
 import type { HelmRender } from '../load/render/helm.ts';
 import { TOOL_NAME } from '../common/meta.ts';
+import { confinedRunner } from '../load/render/process.ts';
+import type { Progress } from './progress.ts';
 import type { SourceFile } from '../common/types.ts';
 import { COMMANDS, type Values } from './args.ts';
 import { type CliIO, UsageError, fail } from './io.ts';
@@ -50,7 +52,7 @@ const CHART_ONLY_FLAGS = ['values', 'values-set', 'set', 'release', 'kube-versio
  * Reads standard input, the files the arguments name, and renders the charts and overlays
  * asked for; an exit code when there is nothing to lint.
  */
-export function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO, lookup?: ConfigLookup, options: { readonly renderNothing?: boolean } = {}): Gathered | number {
+export function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO, lookup?: ConfigLookup, options: { readonly renderNothing?: boolean; readonly progress?: Progress } = {}): Gathered | number {
   const useStdin = positionals.includes('-');
   const paths = positionals.filter((p) => p !== '-');
   if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
@@ -95,6 +97,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
         }
       }
       inputs.push(readSource(f, io.cwd));
+      options.progress?.tick('read');
     }
   };
   /** Walked files left to the overlays that name them, to lint as written if those cannot be built. */
@@ -191,7 +194,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   for (const c of charts) chartJobs.push(...chartReleaseRenders(c, req, config, io.cwd));
   let rendered: RenderedWorlds;
   try {
-    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: new Map(), releases: [] } : renderCounted({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io, options.progress);
     if (options.renderNothing) plan.releases([]);
     notes.push(...plan.notes());
   } finally {
@@ -327,6 +330,20 @@ function foreignTo(cluster: string | undefined): (r: ReadOutcome) => boolean {
     const c = clustersOfInput(r);
     return c.length > 0 && !c.includes(cluster);
   };
+}
+
+/** renderAll, each render counted on the progress line when there is one. */
+function renderCounted(jobs: Parameters<typeof renderAll>[0], config: Config, req: RenderRequest | undefined, io: CliIO, progress: Progress | undefined): RenderedWorlds {
+  if (!progress) return renderAll(jobs, config, req, io.cwd, io.env);
+  const confined = confinedRunner(io.env, req?.renderBudget);
+  try {
+    return renderAll(jobs, config, req, io.cwd, io.env, (binary, args, cwd) => {
+      progress.tick('rendered');
+      return confined.run(binary, args, cwd);
+    });
+  } finally {
+    confined.close();
+  }
 }
 
 /** A failed overlay build whose own files are linted as written: its warning says so. */

@@ -21,6 +21,8 @@ export interface CliIO {
   readonly env: NodeJS.ProcessEnv;
   /** A script that serves parses in a worker thread (the bundled CLI itself); without it, no threads. */
   readonly parseWorker?: URL;
+  /** Writes a progress line to stderr, when it is a terminal (see progress.ts); undefined: none. */
+  readonly progress?: (s: string) => void;
 }
 
 /** A usage or I/O failure: exit 2, its message the one line said (name the flag or file, say what to do). */

@@ -5,6 +5,7 @@ import type { Config } from '../engine/config.ts';
 import { applyBaseline, baselineNote } from '../engine/baseline.ts';
 import { lint, type LintOptions, type LintReport } from '../engine/linter.ts';
 import { UnknownFacts } from '../engine/notes.ts';
+import { Progress } from './progress.ts';
 import { withUnrenderedReleases } from '../engine/coverage.ts';
 import { mergeReports } from '../engine/report.ts';
 import { factGroupsOf } from '../engine/facts-pass.ts';
@@ -61,8 +62,12 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   const onResource = forDiff?.onResource;
   const threads = concurrencyOf(v.concurrency);
   const config = lookup.forDir(io.cwd);
-  const gathered = gatherInputs(positionals, v, config, io, lookup);
-  if (typeof gathered === 'number') return gathered;
+  const progress = new Progress(io.progress);
+  const gathered = gatherInputs(positionals, v, config, io, lookup, { progress });
+  if (typeof gathered === 'number') {
+    progress.done();
+    return gathered;
+  }
   const { inputs, rendered, context, skipped, notes } = gathered;
 
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
@@ -77,11 +82,18 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   // The groups the facts pass reads are parsed first, on every core (see ParsePool.forInputs).
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
-  const documentsOf: LintOptions['documentsOf'] = reused
+  const documentsOfFile: LintOptions['documentsOf'] = reused
     ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs)
     : shared
       ? shared.shared.recorder(parsed)
       : parsed;
+  // Each file the lint pass takes, counted on the progress line when there is one.
+  const documentsOf: LintOptions['documentsOf'] = io.progress
+    ? (file, docs) => {
+        progress.tick('linted');
+        return (documentsOfFile ?? parseFile)(file, docs);
+      }
+    : documentsOfFile;
   const groupDocsOf: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[], foreign: (r: ReadOutcome) => boolean = () => false): LintOptions => ({
     config: groupConfig,
@@ -122,6 +134,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     }
   } finally {
     pool?.close();
+    progress.done();
   }
   if (lints.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
 

@@ -56,11 +56,13 @@ export class ConfigLookup {
     private readonly explicit: string | undefined,
     private readonly rules: ReadonlyMap<string, MeshlintRule>,
     private readonly adjust: (c: Config) => Config = (c) => c,
+    /** False (--no-config-lookup): no config file is looked for; only `explicit` applies, else the defaults. */
+    private readonly lookUp = true,
   ) {}
 
   /** The config file for a folder, or undefined when none applies. */
   fileForDir(dir: string): string | undefined {
-    if (this.explicit !== undefined) return this.explicit;
+    if (this.explicit !== undefined || !this.lookUp) return this.explicit;
     if (this.fileIn.has(dir)) return this.fileIn.get(dir);
     // findConfigFile, each folder's answer remembered: a walk over thousands of folders looks at each once.
     let found = configFileIn(dir);
