@@ -14857,7 +14857,8 @@ function convertDocument2(file, doc, index, base, start, end, text, json) {
         syntaxErrors.push({
           message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
           offset: at,
-          endOffset: at
+          endOffset: at,
+          bound: true
         });
       } else throw e;
       value = void 0;
@@ -14933,7 +14934,7 @@ function parseGroup(file, group) {
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text = chunk.text;
   const tooMany = tooManyValues(text);
-  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0), true)];
   const fast = parseFast(text, group.start, json);
   const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
     file,
@@ -14972,10 +14973,10 @@ function forRules(value) {
   return kept;
 }
 function tooDeepDocument(file, index, startOffset, endOffset, at = startOffset) {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at);
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at, true);
 }
-function refusedDocument(file, index, startOffset, endOffset, message, at) {
-  const problem = { message, offset: at, endOffset: at };
+function refusedDocument(file, index, startOffset, endOffset, message, at, bound = false) {
+  const problem = { message, offset: at, endOffset: at, ...bound ? { bound: true } : {} };
   return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
 }
 function flowDepthExceeds(text, limit) {
@@ -21845,6 +21846,7 @@ var parse_error_default = createRule({
     },
     messages: {
       syntax: "YAML syntax error: {{ message }}. kubectl rejects this document.",
+      bound: "Not linted: {{ message }}.",
       unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
@@ -21913,7 +21915,8 @@ var parse_error_default = createRule({
             });
             continue;
           }
-          context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
+          if (e.bound) context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "bound", data: { message: e.message.replace(/; the document is not linted\.?$/, "").replace(/\.$/, "") } });
+          else context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
         }
       }
     };

@@ -44,6 +44,7 @@ export default createRule({
     },
     messages: {
       syntax: 'YAML syntax error: {{ message }}. kubectl rejects this document.',
+      bound: 'Not linted: {{ message }}.',
       unclosed: 'This {{ what }} is never closed, so kubectl rejects the document. Close it here.',
       unreadable: '{{ reason }}.',
       render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.',
@@ -119,7 +120,9 @@ export default createRule({
             });
             continue;
           }
-          context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: 'syntax', data: { message: e.message.replace(/\.$/, '') } });
+          // A bound of meshlint's, not the document's error: kubectl may well apply it.
+          if (e.bound) context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: 'bound', data: { message: e.message.replace(/; the document is not linted\.?$/, '').replace(/\.$/, '') } });
+          else context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: 'syntax', data: { message: e.message.replace(/\.$/, '') } });
         }
       },
     };

@@ -100,6 +100,8 @@ export interface SyntaxProblem {
   readonly message: string;
   readonly offset: number;
   readonly endOffset: number;
+  /** Not a syntax error: a bound of meshlint's (values, nesting, aliases) the document passes, so it is not linted. */
+  readonly bound?: true;
 }
 
 /** A mapping key written more than once in the same mapping. */

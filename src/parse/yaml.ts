@@ -331,6 +331,7 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
           message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
           offset: at,
           endOffset: at,
+          bound: true,
         });
       } else throw e;
       value = undefined;
@@ -431,7 +432,7 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text = chunk.text;
   const tooMany = tooManyValues(text);
-  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0), true)];
   const fast = parseFast(text, group.start, json);
   const doc = (value: unknown, contentStart: number, syntaxErrors: SyntaxProblem[], duplicateKeys: DuplicateKey[]): ParsedDocument => ({
     file,
@@ -483,12 +484,12 @@ export function forRules(value: unknown): unknown {
 
 /** A document refused for its nesting: one syntax problem, at `at` (default: its start). */
 function tooDeepDocument(file: SourceFile, index: number, startOffset: number, endOffset: number, at = startOffset): ParsedDocument {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at);
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at, true);
 }
 
 /** A document that is not linted: one syntax problem, at `at`. */
-function refusedDocument(file: SourceFile, index: number, startOffset: number, endOffset: number, message: string, at: number): ParsedDocument {
-  const problem = { message, offset: at, endOffset: at };
+function refusedDocument(file: SourceFile, index: number, startOffset: number, endOffset: number, message: string, at: number, bound = false): ParsedDocument {
+  const problem = { message, offset: at, endOffset: at, ...(bound ? { bound: true as const } : {}) };
   return { file, index, startOffset, endOffset, value: undefined, syntaxErrors: [problem], duplicateKeys: [], helmSource: undefined };
 }
 

@@ -95,6 +95,18 @@ test('parse-error: an alias bomb is refused, bounded, with a finding', () => {
   const { messages } = runCase(rule, { code });
   assert.is(messages.length, 1);
   assert.ok(messages[0]?.message.includes('alias'), messages[0]?.message);
+  assert.match(messages[0]?.message ?? '', /^Not linted: /, 'a bound of meshlint\'s, not a YAML syntax error');
+});
+
+test('parse-error: a document past the values bound or the nesting bound is "not linted", never a YAML syntax error kubectl would reject', () => {
+  const values = `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: big }\ndata:\n  list: [${Array.from({ length: 260_000 }, () => '1').join(',')}]\n`;
+  const deep = `a: ${'['.repeat(1100)}${']'.repeat(1100)}\n`;
+  for (const [code, what] of [[values, 'more than 250,000 values'], [deep, 'nesting deeper than']] as const) {
+    const { messages } = runCase(rule, { code });
+    assert.is(messages.length, 1);
+    assert.match(messages[0]?.message ?? '', new RegExp(`^Not linted: ${what}`));
+    assert.not.match(messages[0]?.message ?? '', /syntax error|kubectl rejects/);
+  }
 });
 
 test('parse-error: binary and invalid UTF-8 input are findings, not crashes', () => {
