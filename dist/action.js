@@ -18498,13 +18498,14 @@ var meshlint_schema_default = {
       additionalProperties: false,
       properties: {
         failOn: {
-          description: "new-error: the change adds a finding at level error; sidecar-lost: a workload that had a sidecar has none (default: [new-error])",
+          description: "new-error: the change adds a finding at level error; sidecar-lost: a workload that had a sidecar has none; facts-lost: a workload whose sidecar was decided is no longer (the change removed a fact it rested on: a Namespace file, an install) (default: [new-error])",
           type: "array",
           uniqueItems: true,
           items: {
             enum: [
               "new-error",
-              "sidecar-lost"
+              "sidecar-lost",
+              "facts-lost"
             ]
           }
         }
@@ -23187,19 +23188,21 @@ function loadConfigFile(file, rules) {
   return validateConfig(readConfigFile(file), file, rules, { root: configRoot(file) });
 }
 var ConfigLookup = class {
-  constructor(explicit, rules, adjust = (c) => c) {
+  constructor(explicit, rules, adjust = (c) => c, lookUp2 = true) {
     this.explicit = explicit;
     this.rules = rules;
     this.adjust = adjust;
+    this.lookUp = lookUp2;
   }
   explicit;
   rules;
   adjust;
+  lookUp;
   fileIn = /* @__PURE__ */ new Map();
   loaded = /* @__PURE__ */ new Map();
   /** The config file for a folder, or undefined when none applies. */
   fileForDir(dir) {
-    if (this.explicit !== void 0) return this.explicit;
+    if (this.explicit !== void 0 || !this.lookUp) return this.explicit;
     if (this.fileIn.has(dir)) return this.fileIn.get(dir);
     let found = configFileIn(dir);
     if (found === void 0 && !existsSync4(join3(dir, ".git")) && dirname4(dir) !== dir) found = this.fileForDir(dirname4(dir));
@@ -23574,6 +23577,8 @@ function failures(diff, failOn) {
   if (failOn.includes("new-error") && errors > 0) out.push(`${errors} new error${errors === 1 ? "" : "s"}`);
   const lost = diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length;
   if (failOn.includes("sidecar-lost") && lost > 0) out.push(`${lost} workload${lost === 1 ? "" : "s"} lost ${lost === 1 ? "its sidecar" : "their sidecars"}`);
+  const undecided2 = diff.changed.filter((c) => c.changes.includes("sidecar-unknown")).length;
+  if (failOn.includes("facts-lost") && undecided2 > 0) out.push(`${undecided2} workload${undecided2 === 1 ? "" : "s"} no longer ${undecided2 === 1 ? "has its" : "have their"} sidecar decided: the change removed a fact ${undecided2 === 1 ? "it" : "they"} rested on`);
   return out;
 }
 
@@ -28928,7 +28933,8 @@ function convertDocument(file, doc, index, base, start, end, text2, json) {
         syntaxErrors.push({
           message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
           offset: at3,
-          endOffset: at3
+          endOffset: at3,
+          bound: true
         });
       } else throw e;
       value = void 0;
@@ -29004,7 +29010,7 @@ function parseGroup(file, group) {
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text2 = chunk.text;
   const tooMany = tooManyValues(text2);
-  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text2)?.[0].length ?? 0))];
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text2)?.[0].length ?? 0), true)];
   const fast = parseFast(text2, group.start, json);
   const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
     file,
@@ -29043,10 +29049,10 @@ function forRules(value) {
   return kept;
 }
 function tooDeepDocument(file, index, startOffset, endOffset, at3 = startOffset) {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at3);
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at3, true);
 }
-function refusedDocument(file, index, startOffset, endOffset, message, at3) {
-  const problem = { message, offset: at3, endOffset: at3 };
+function refusedDocument(file, index, startOffset, endOffset, message, at3, bound = false) {
+  const problem = { message, offset: at3, endOffset: at3, ...bound ? { bound: true } : {} };
   return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
 }
 function flowDepthExceeds(text2, limit) {
@@ -36581,6 +36587,7 @@ function emit(out, v2, io) {
 var FORMATS = ["stylish", "json", "json-with-metadata", "sarif", "github", "junit", "gitlab", "checkstyle"];
 var OPTIONS = {
   config: { type: "string", short: "c" },
+  "no-config-lookup": { type: "boolean" },
   format: { type: "string", short: "f" },
   "output-file": { type: "string", short: "o" },
   rule: { type: "string", multiple: true },
@@ -37714,6 +37721,7 @@ var parse_error_default = createRule({
     },
     messages: {
       syntax: "YAML syntax error: {{ message }}. kubectl rejects this document.",
+      bound: "Not linted: {{ message }}.",
       unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
@@ -37782,7 +37790,8 @@ var parse_error_default = createRule({
             });
             continue;
           }
-          context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
+          if (e.bound) context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "bound", data: { message: e.message.replace(/; the document is not linted\.?$/, "").replace(/\.$/, "") } });
+          else context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
         }
       }
     };
@@ -48468,7 +48477,7 @@ function lookupFor(v2, io) {
   if (v2.config && explicit && !existsSync11(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
-  const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById));
+  const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById), !v2["no-config-lookup"]);
   lookup2.forDir(io.cwd);
   return lookup2;
 }
@@ -48485,7 +48494,8 @@ function printConfig(io, lookup2, file) {
     jsonText(
       {
         file,
-        configFile: config.filePath ?? null,
+        // As the user names files: relative to the working directory (no machine path in a shared output).
+        configFile: config.filePath === void 0 ? null : displayPathOf(config.filePath, io.cwd),
         ignored,
         rules,
         ignorePatterns: config.ignorePatterns,
@@ -48610,6 +48620,46 @@ function baselineNote(outcome, shownPath) {
   const stale = gone > 0 ? `; ${gone} of its findings ${gone === 1 ? "is" : "are"} gone: run --write-baseline ${shownPath} again to drop ${gone === 1 ? "it" : "them"}` : "";
   return { id: "baseline", message: `${hidden}${stale}.` };
 }
+
+// src/cli/progress.ts
+var SILENT_MS = 1e3;
+var EVERY_MS = 200;
+var Progress = class {
+  /** `write`: stderr of a terminal, or undefined (no progress); `now`: the clock (a test's own). */
+  constructor(write, now = Date.now) {
+    this.write = write;
+    this.now = now;
+    this.started = now();
+  }
+  write;
+  now;
+  counts = { read: 0, rendered: 0, linted: 0 };
+  started;
+  last = 0;
+  shown = false;
+  /** Counts one more of a kind, and rewrites the line when it is time. */
+  tick(kind2) {
+    if (!this.write) return;
+    this.counts[kind2]++;
+    const t = this.now();
+    if (t - this.started < SILENT_MS || t - this.last < EVERY_MS) return;
+    this.last = t;
+    this.shown = true;
+    this.write(`\r\x1B[K${this.line()}`);
+  }
+  /** Clears the line, when one was shown, before the report is printed. */
+  done() {
+    if (this.shown && this.write) this.write("\r\x1B[K");
+    this.shown = false;
+  }
+  line() {
+    const { read: read2, rendered, linted } = this.counts;
+    const parts = [`${plural(read2, "file")} read`];
+    if (rendered > 0) parts.push(`${plural(rendered, "render")} of charts and overlays`);
+    if (linted > 0) parts.push(`${plural(linted, "file")} linted`);
+    return `${TOOL_NAME}: ${parts.join(", ")}\u2026`;
+  }
+};
 
 // src/parse/pacing.ts
 var PACE_MIN_BYTES = 2e6;
@@ -49849,6 +49899,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
         }
       }
       inputs.push(readSource(f, io.cwd));
+      options.progress?.tick("read");
     }
   };
   let throughOverlays;
@@ -49931,7 +49982,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   for (const c of charts) chartJobs.push(...chartReleaseRenders(c, req, config, io.cwd));
   let rendered;
   try {
-    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderCounted({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io, options.progress);
     if (options.renderNothing) plan.releases([]);
     notes.push(...plan.notes());
   } finally {
@@ -50040,6 +50091,18 @@ function foreignTo(cluster) {
     return c.length > 0 && !c.includes(cluster);
   };
 }
+function renderCounted(jobs, config, req, io, progress) {
+  if (!progress) return renderAll(jobs, config, req, io.cwd, io.env);
+  const confined = confinedRunner(io.env, req?.renderBudget);
+  try {
+    return renderAll(jobs, config, req, io.cwd, io.env, (binary2, args, cwd) => {
+      progress.tick("rendered");
+      return confined.run(binary2, args, cwd);
+    });
+  } finally {
+    confined.close();
+  }
+}
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
   const marked = { ...failed, origin: { ...failed.origin, writtenFilesLinted: true } };
@@ -50129,8 +50192,12 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const onResource = forDiff?.onResource;
   const threads = concurrencyOf(v2.concurrency);
   const config = lookup2.forDir(io.cwd);
-  const gathered = gatherInputs(positionals, v2, config, io, lookup2);
-  if (typeof gathered === "number") return gathered;
+  const progress = new Progress(io.progress);
+  const gathered = gatherInputs(positionals, v2, config, io, lookup2, { progress });
+  if (typeof gathered === "number") {
+    progress.done();
+    return gathered;
+  }
   const { inputs, rendered, context, skipped, notes } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
@@ -50140,7 +50207,11 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
-  const documentsOf = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
+  const documentsOfFile = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
+  const documentsOf = io.progress ? (file, docs) => {
+    progress.tick("linted");
+    return (documentsOfFile ?? parseFile)(file, docs);
+  } : documentsOfFile;
   const groupDocsOf = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   const options = (i, groupConfig, otherInputs, foreign = () => false) => ({
     config: groupConfig,
@@ -50175,6 +50246,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
     }
   } finally {
     pool?.close();
+    progress.done();
   }
   if (lints.length > 1) report2 = { ...report2, results: inOrderOf(inputs, report2.results) };
   report2 = { ...report2, notes: [...notes, ...report2.notes], coverage: withUnrenderedReleases(report2.coverage, notes.reduce((n, x) => n + (x.releases ?? 0), 0)) };
@@ -50909,6 +50981,7 @@ Options:
   -c, --config FILE            Use this config file for every file (default: for each
                                file, the nearest .meshlint.yaml, .meshlint.yml or
                                .meshlint.json above it, up to the repository root)
+      --no-config-lookup       Look for no config file: --config alone, else the defaults
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
                                the run's notes), sarif, github, junit, gitlab (Code
                                Quality), checkstyle
@@ -51065,8 +51138,9 @@ header says so. BASE may be a range: A...B (from their merge base to B) or A..B 
 Before a repository's first commit, HEAD is the empty tree. A revision is read with git
 (ls-tree, cat-file) into a temporary directory, removed afterwards, linking the files the
 working tree holds alike; one the working tree holds as it is (a clean checkout) is linted
-there. The checkout, the index and the worktrees are never changed. Both sides are linted the same way: the same --path, --context, --config,
-charts and overlays, each path read relative to the side's folder that stands for the current
+there. The checkout, the index and the worktrees are never changed. Both sides are linted
+the same way: the same --path, --context, --config, charts and overlays, each path read
+relative to the side's folder that stands for the current
 directory; each side reads the config files it holds. Reports:
   - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native

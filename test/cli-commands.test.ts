@@ -84,7 +84,11 @@ test('each command has its own --help', () => {
     assert.is(cli(['explain', '--help'], { cwd: t.dir }).stdout, COMMAND_HELP.explain);
     assert.is(cli(['explain', 'k8s/', '-h'], { cwd: t.dir }).stdout, COMMAND_HELP.explain);
     assert.is(cli(['--help'], { cwd: t.dir }).stdout, HELP);
-    for (const flag of ['--baseline FILE', '--write-baseline FILE', '--no-error-on-unmatched-pattern', 'FORCE_COLOR']) assert.ok(HELP.includes(flag), flag);
+    for (const flag of ['--baseline FILE', '--write-baseline FILE', '--no-error-on-unmatched-pattern', 'FORCE_COLOR', '--no-config-lookup']) assert.ok(HELP.includes(flag), flag);
+    // Every line fits a terminal of 100 columns.
+    for (const [name, text] of [['meshlint', HELP], ...Object.entries(COMMAND_HELP)]) {
+      for (const line of text.split('\n')) assert.ok(line.length <= 100, `${name} --help: a line of ${line.length} characters: ${line}`);
+    }
   });
 });
 

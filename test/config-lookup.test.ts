@@ -69,7 +69,7 @@ test('--print-config FILE names the config nearest the file and every effective 
     for (const [rel, text] of Object.entries(FILES)) t.write(rel, text);
     const repo = t.path('repo');
     const printed = JSON.parse(cli(['--print-config', 'apps/web.yaml'], { cwd: repo }).stdout) as Record<string, unknown>;
-    assert.is(printed.configFile, join(repo, 'apps/.meshlint.yaml'));
+    assert.is(printed.configFile, 'apps/.meshlint.yaml', 'relative to the working directory: no machine path');
     assert.equal(printed.namespaces, { shop: { labels: { 'istio-injection': 'enabled' } } });
     assert.is((printed.istio as { version: unknown }).version, null, 'a config that states no Istio version leaves it to the inputs: no version is assumed');
     assert.equal(printed.helm, { renderCharts: false, charts: [] });
@@ -77,9 +77,9 @@ test('--print-config FILE names the config nearest the file and every effective 
     assert.equal(printed.context, []);
     assert.is(printed.baseline, null);
     assert.is(JSON.parse(cli(['--print-config', 'apps/skipped.yaml'], { cwd: repo }).stdout).ignored, true);
-    assert.is(JSON.parse(cli(['--print-config', 'top/web.yaml'], { cwd: repo }).stdout).configFile, join(repo, '.meshlint.yaml'));
+    assert.is(JSON.parse(cli(['--print-config', 'top/web.yaml'], { cwd: repo }).stdout).configFile, '.meshlint.yaml');
     // --config overrides the lookup for every file.
-    assert.is(JSON.parse(cli(['--config', 'apps/.meshlint.yaml', '--print-config', 'top/web.yaml'], { cwd: repo }).stdout).configFile, join(repo, 'apps/.meshlint.yaml'));
+    assert.is(JSON.parse(cli(['--config', 'apps/.meshlint.yaml', '--print-config', 'top/web.yaml'], { cwd: repo }).stdout).configFile, 'apps/.meshlint.yaml');
   } finally {
     t.cleanup();
   }

@@ -225,6 +225,10 @@ test('meshlint facts on the command line: text, --format json with stable keys, 
     assert.is(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as FactsReport;
     assert.equal(Object.keys(report), ['istioVersion', 'versionEvidence', 'namespaces', 'webhooks', 'installs', 'ambient', 'mtls', 'unknowns', 'notes', 'unread']);
+    // The README names every key of the object, and of its ambient entry.
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const said = readme.slice(readme.indexOf('`meshlint facts --format json` gives'), readme.indexOf('`meshlint facts --format json` gives') + 2500);
+    for (const key of [...Object.keys(report), ...Object.keys(report.ambient)]) assert.ok(said.includes(`\`${key}\``), `the README's facts JSON keys lack ${key}`);
     assert.equal(Object.keys(report.installs[0] ?? {}), ['revision', 'install', 'injectionPolicy', 'nativeSidecars', 'hold', 'holdValues', 'cni']);
     assert.equal(Object.keys(report.namespaces[0] ?? {}), ['name', 'labels', 'source', 'status', 'workloads']);
     assert.equal(Object.keys(report.unknowns[0] ?? {}), ['kind', 'fact', 'fix', 'workloads']);

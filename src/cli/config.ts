@@ -7,6 +7,7 @@ import { ConfigError, effectiveSetting, withOverrides, type Config } from '../en
 import { jsonText } from '../common/text.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
 import { discover } from '../load/discover.ts';
+import { displayPathOf } from '../load/read.ts';
 import type { Values } from './args.ts';
 import { type CliIO, UsageError } from './io.ts';
 
@@ -46,7 +47,8 @@ export function printConfig(io: CliIO, lookup: ConfigLookup, file: string): numb
     jsonText(
       {
         file,
-        configFile: config.filePath ?? null,
+        // As the user names files: relative to the working directory (no machine path in a shared output).
+        configFile: config.filePath === undefined ? null : displayPathOf(config.filePath, io.cwd),
         ignored,
         rules,
         ignorePatterns: config.ignorePatterns,

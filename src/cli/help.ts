@@ -197,8 +197,9 @@ header says so. BASE may be a range: A...B (from their merge base to B) or A..B 
 Before a repository's first commit, HEAD is the empty tree. A revision is read with git
 (ls-tree, cat-file) into a temporary directory, removed afterwards, linking the files the
 working tree holds alike; one the working tree holds as it is (a clean checkout) is linted
-there. The checkout, the index and the worktrees are never changed. Both sides are linted the same way: the same --path, --context, --config,
-charts and overlays, each path read relative to the side's folder that stands for the current
+there. The checkout, the index and the worktrees are never changed. Both sides are linted
+the same way: the same --path, --context, --config, charts and overlays, each path read
+relative to the side's folder that stands for the current
 directory; each side reads the config files it holds. Reports:
   - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
