@@ -34390,6 +34390,17 @@ function hasCommit(spec, cwd, env) {
     throw e;
   }
 }
+function changeBase(base, cwd, env) {
+  const gitBin = findOnPath(["git"], env);
+  if (!gitBin) return base;
+  try {
+    const r7 = git(gitBin, ["merge-base", "--end-of-options", base, "HEAD"], cwd, env);
+    return r7.ok && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(r7.stdout) ? r7.stdout : base;
+  } catch (e) {
+    if (e instanceof RevisionError) return base;
+    throw e;
+  }
+}
 function openSide(spec, cwd, env, opts = {}) {
   const dir = resolve7(cwd, spec);
   if (!opts.revisionOnly && !spec.startsWith("-") && isDir(dir)) return { label: spec, cwd: dir, close: () => {
@@ -51444,7 +51455,7 @@ async function runAction() {
       return 2;
     }
     mode = chosen;
-    argv = mode.mode === "diff" ? diffArgsFromInputs(mode.base) : argsFromInputs();
+    argv = mode.mode === "diff" ? diffArgsFromInputs(changeBase(mode.base, cwd, env)) : argsFromInputs();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     stepError(`${e.message}. Fix the step's "with:" block.`);

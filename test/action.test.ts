@@ -376,6 +376,26 @@ else {
     });
   });
 
+  test('the pull request head checked out, its base branch moved on since: compared from their merge base, so what the base gained is not the change', () => {
+    withTemp((t) => {
+      const { base } = pullRequest(t);
+      const cwd = t.path('repo');
+      const head = git(cwd, 'rev-parse', 'HEAD');
+      // The base branch gains a workload with an error after the pull request left it.
+      git(cwd, 'checkout', '-q', '-b', 'main-later', base);
+      t.write('repo/k8s/later.yaml', deployment('later', true));
+      git(cwd, 'add', '-A');
+      git(cwd, 'commit', '-q', '-m', 'base moves on');
+      const moved = git(cwd, 'rev-parse', 'HEAD');
+      git(cwd, 'checkout', '-q', head);
+      const event = t.write('runner/moved.json', JSON.stringify({ action: 'synchronize', number: 7, pull_request: { number: 7, base: { ref: 'main', sha: moved }, head: { sha: head } } }));
+      const r = runAction(t, { paths: 'k8s/', 'fail-on': 'never' }, cwd, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event });
+      assert.is(r.code, 0, r.stderr);
+      assert.equal([r.outputs.mode, r.outputs.errors, r.outputs['sidecars-lost']], ['diff', '1', '1'], 'the change alone: agent added with an error, web loses its sidecar');
+      assert.not.match(r.summary, /later/, "the base branch's own workload is not removed by the change");
+    });
+  });
+
   test('a pull request that edits the policy (its own failOn, a rule level) passes as it asks, and the summary leads with the edit', () => {
     withTemp((t) => {
       const { runner } = pullRequest(t);

@@ -86,7 +86,7 @@ test('each command has its own --help', () => {
     assert.is(cli(['--help'], { cwd: t.dir }).stdout, HELP);
     for (const flag of ['--baseline FILE', '--write-baseline FILE', '--no-error-on-unmatched-pattern', 'FORCE_COLOR', '--no-config-lookup']) assert.ok(HELP.includes(flag), flag);
     // Every line fits a terminal of 100 columns.
-    for (const [name, text] of [['meshlint', HELP], ...Object.entries(COMMAND_HELP)]) {
+    for (const [name, text] of [["meshlint", HELP] as const, ...Object.entries(COMMAND_HELP)]) {
       for (const line of text.split('\n')) assert.ok(line.length <= 100, `${name} --help: a line of ${line.length} characters: ${line}`);
     }
   });

@@ -19,7 +19,7 @@ import { dropControls, selectAnnotations } from '../format/github.ts';
 import { formatSummary, notesSection } from '../format/summary.ts';
 import { jsonText, plural } from '../common/text.ts';
 import { POLICY_HEADLINE } from '../engine/policy.ts';
-import { hasCommit } from '../load/revision.ts';
+import { changeBase, hasCommit } from '../load/revision.ts';
 import { WriteRefused, writeWithin } from '../load/write.ts';
 import { TOOL_NAME } from '../common/meta.ts';
 import { getIn } from '../model/workload.ts';
@@ -298,7 +298,7 @@ export async function runAction(): Promise<number> {
       return 2;
     }
     mode = chosen;
-    argv = mode.mode === 'diff' ? diffArgsFromInputs(mode.base) : argsFromInputs();
+    argv = mode.mode === 'diff' ? diffArgsFromInputs(changeBase(mode.base, cwd, env)) : argsFromInputs();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     stepError(`${e.message}. Fix the step's "with:" block.`);

@@ -106,6 +106,24 @@ export function hasCommit(spec: string, cwd: string, env: NodeJS.ProcessEnv): bo
   }
 }
 
+/**
+ * The commit a change starts from: the merge base of `base` and HEAD. For GitHub's merge
+ * checkout of a pull request (refs/pull/N/merge) it is `base` itself; for the pull request's
+ * own head checked out, it is where the branch left `base`, so what the base branch gained
+ * since is not taken for the change's undoing. `base` when git cannot tell (no shared history).
+ */
+export function changeBase(base: string, cwd: string, env: NodeJS.ProcessEnv): string {
+  const gitBin = findOnPath(['git'], env);
+  if (!gitBin) return base;
+  try {
+    const r = git(gitBin, ['merge-base', '--end-of-options', base, 'HEAD'], cwd, env);
+    return r.ok && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(r.stdout) ? r.stdout : base;
+  } catch (e) {
+    if (e instanceof RevisionError) return base;
+    throw e;
+  }
+}
+
 export interface OpenSideOptions {
   /** Read `spec` as a revision even when a directory of that name is there (a base commit a change could shadow). */
   readonly revisionOnly?: boolean;
