@@ -36317,6 +36317,11 @@ function valuesRoot2(cwd) {
   return repoRoot(cwd) ?? cwd;
 }
 var releaseLabel = (f) => f.deploy.release.label;
+function distinctLabels(list4, locator) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const f of list4) count2.set(releaseLabel(f), (count2.get(releaseLabel(f)) ?? 0) + 1);
+  return list4.map((f) => (count2.get(releaseLabel(f)) ?? 0) > 1 ? `${releaseLabel(f)} in ${placeOf3(f.deploy.at, locator).filePath}` : releaseLabel(f));
+}
 function planReleases(inputs, o) {
   const root2 = valuesRoot2(o.cwd);
   const charts = availableCharts(o.chartsDirs, o.metCharts);
@@ -36362,7 +36367,7 @@ function planReleases(inputs, o) {
       out.push({
         id: "gitops-releases-not-rendered",
         releases: n,
-        message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(all.map(releaseLabel))}): what ${n === 1 ? "it deploys" : "they deploy"} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
+        message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(distinctLabels(all, locator))}): what ${n === 1 ? "it deploys" : "they deploy"} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
         places: places(all)
       });
       return out;

@@ -491,6 +491,15 @@ test('meshlint charts --charts DIR names where the charts will be pulled: a fold
   });
 });
 
+test('releases of one name in two files are told apart in the note by their files', () => {
+  withTemp((t) => {
+    t.write('repo/a/release.yaml', FLUX);
+    t.write('repo/b/release.yaml', FLUX);
+    const r = cli(['.'], { cwd: t.path('repo') });
+    assert.match(r.stderr, /not rendered \(HelmRelease flux-system\/web in a\/release\.yaml, HelmRelease flux-system\/web in b\/release\.yaml\)/);
+  });
+});
+
 const CHART_REF_AND_GIT = [
   'apiVersion: source.toolkit.fluxcd.io/v1beta2',
   'kind: OCIRepository',

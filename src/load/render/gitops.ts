@@ -389,6 +389,16 @@ export interface ReleasePlan {
 
 const releaseLabel = (f: FoundDeploy): string => f.deploy.release.label;
 
+/**
+ * The releases' labels, each told apart from another of the same name (two folders each with a
+ * HelmRelease istio-system/istio-cni) by the file that declares it.
+ */
+function distinctLabels(list: readonly FoundDeploy[], locator: Locator): string[] {
+  const count = new Map<string, number>();
+  for (const f of list) count.set(releaseLabel(f), (count.get(releaseLabel(f)) ?? 0) + 1);
+  return list.map((f) => ((count.get(releaseLabel(f)) ?? 0) > 1 ? `${releaseLabel(f)} in ${placeOf(f.deploy.at, locator).filePath}` : releaseLabel(f)));
+}
+
 /** Which releases of GitOps objects among `inputs` are rendered, and what is said of the others. */
 export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOptions): ReleasePlan {
   const root = valuesRoot(o.cwd);
@@ -439,7 +449,7 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
       out.push({
         id: 'gitops-releases-not-rendered',
         releases: n,
-        message: `${n} chart release${n === 1 ? '' : 's'} of GitOps objects ${n === 1 ? 'was' : 'were'} not rendered (${shortList(all.map(releaseLabel))}): what ${n === 1 ? 'it deploys' : 'they deploy'} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
+        message: `${n} chart release${n === 1 ? '' : 's'} of GitOps objects ${n === 1 ? 'was' : 'were'} not rendered (${shortList(distinctLabels(all, locator))}): what ${n === 1 ? 'it deploys' : 'they deploy'} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
         places: places(all),
       });
       return out;
