@@ -17,6 +17,7 @@ import { baseShaOf, chooseMode, effectiveFailOn, failureLine, fitDiffSummary } f
 import { formatSummary } from '../src/format/summary.ts';
 import { VERSION } from '../src/common/meta.ts';
 import type { LintMessage, LintResult } from '../src/common/types.ts';
+import { skipping } from './helpers/skip.ts';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'action.js');
 
@@ -362,7 +363,7 @@ function pullRequest(t: TempDir): { base: string; runner: NodeJS.ProcessEnv } {
 }
 
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!hasGit) console.log('notice: skipping the Action pull-request tests (git is not installed)');
+if (!hasGit) skipping('the Action pull-request tests (git is not installed)');
 else {
   test('a merge queue (merge_group): compared with the group\'s base commit, as a pull request is', () => {
     withTemp((t) => {

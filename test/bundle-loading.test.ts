@@ -15,6 +15,7 @@ import { CONFIG_SCHEMA_AFTER_RULES, optionsSchemaOf } from '../src/engine/schema
 import { validatorOf } from '../src/engine/validators.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 import { POOL_MIN_BYTES } from '../src/parse/pool.ts';
+import { skipping } from './helpers/skip.ts';
 
 const DIST = join(REPO_ROOT, 'dist');
 
@@ -29,7 +30,7 @@ const sourcesOf = (file: string): string[] => (JSON.parse(readFileSync(join(DIST
 
 test('a plain lint loads no ajv, glob or diff code', () => {
   if (!existsSync(join(DIST, 'cli.cjs.map'))) {
-    console.log('notice: skipping the bundle checks: run "npm run build" first');
+    skipping('the bundle checks: run "npm run build" first');
     return;
   }
   const files = loadedAtStart();

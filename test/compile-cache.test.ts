@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { withTemp, type TempDir } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { skipping } from './helpers/skip.ts';
 
 const BIN = join(REPO_ROOT, 'bin', 'meshlint.js');
 const BUILT = existsSync(join(REPO_ROOT, 'dist', 'cli.cjs'));
@@ -30,7 +31,7 @@ function setUp(t: TempDir): string {
   return tmp;
 }
 
-if (!BUILT) console.log('notice: skipping the code cache tests: run "npm run build" first');
+if (!BUILT) skipping('the code cache tests: run "npm run build" first');
 else {
   test('the first run writes the code cache, this user\'s alone; the next runs from it, with the same report', () => {
     withTemp((t) => {

@@ -14,6 +14,7 @@ import { openSide, type Blobs, type Side } from '../src/load/revision.ts';
 import { SharedParses } from '../src/parse/shared-parses.ts';
 import { groupsOf, parseFile, parseGroup } from '../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../src/common/types.ts';
+import { skipping } from './helpers/skip.ts';
 
 const ns = (labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n${labels}`;
 /** A Deployment in shop; with hostNetwork, its pod opts in to injection (an error: never injected). */
@@ -59,7 +60,7 @@ function diff(t: TempDir, ...args: string[]): { code: number; json: DiffJson; st
 }
 
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!hasGit) console.log('notice: skipping the meshlint diff tests (git is not installed)');
+if (!hasGit) skipping('the meshlint diff tests (git is not installed)');
 else {
   test('a namespace relabel: every workload in it loses its sidecar, with the reason on each side', () => {
     withTemp((t) => {
@@ -633,7 +634,7 @@ else {
   });
 
   const helm = testBinary('helm4') ?? testBinary('helm3');
-  if (!helm) console.log('notice: skipping the diff test with charts on both sides (no helm: npm run test:binaries)');
+  if (!helm) skipping('the diff test with charts on both sides (no helm: npm run test:binaries)');
   else {
     test('a chart on both sides: hostNetwork set in its values loses the sidecar and adds a finding on the template', () => {
       withTemp((t) => {
@@ -705,7 +706,7 @@ else {
   }
 
   const kubectl = testBinary('kubectl');
-  if (!kubectl) console.log('notice: skipping the diff test with overlays on both sides (no kubectl: npm run test:binaries)');
+  if (!kubectl) skipping('the diff test with overlays on both sides (no kubectl: npm run test:binaries)');
   else {
     test('an overlay on both sides: a patch added to it is a new finding on the patch, and the workload in the overlay\'s namespace loses its sidecar', () => {
       withTemp((t) => {

@@ -8,12 +8,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shopNamespace, webDeployment, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { skipping } from './helpers/skip.ts';
 
 const WEB = webDeployment();
 const NAMESPACE = shopNamespace();
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
-if (nvim.status !== 0) console.log('notice: skipping the Neovim test (nvim is not installed: apt-get install neovim)');
+if (nvim.status !== 0) skipping('the Neovim test (nvim is not installed: apt-get install neovim)');
 else {
   test(`headless Neovim (${nvim.stdout.split('\n')[0]}) with editors/neovim/meshlint.lua shows the diagnostic, with the Namespace from another file`, () => {
     withTemp((t) => {

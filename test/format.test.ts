@@ -12,6 +12,7 @@ import { allRules } from '../rules/index.ts';
 import { formatGithub } from '../src/format/github.ts';
 import type { LintResult } from '../src/common/types.ts';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
+import { skipping } from './helpers/skip.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ESC = '\u001b';
@@ -94,7 +95,7 @@ test('stylish: colours only on a terminal, and never with NO_COLOR or --no-color
 
 // A real terminal, through util-linux's script(1): the CLI asks the stream itself (hasColors()).
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!hasScript) console.log('notice: skipping the terminal colour test (no script(1): apt-get install bsdutils)');
+if (!hasScript) skipping('the terminal colour test (no script(1): apt-get install bsdutils)');
 else {
   test('on a real terminal: colours, except where TERM=dumb says the terminal has none', () => {
     withTemp((t) => {

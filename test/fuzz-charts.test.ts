@@ -8,8 +8,8 @@ import { testBinary } from './helpers/binaries.ts';
 
 const helm = testBinary('helm4') ?? testBinary('helm3');
 
-test('hostile charts: nothing runs, nothing leaks, nothing crashes', () => {
-  if (!helm) return;
+(helm ? test : test.skip)('hostile charts: nothing runs, nothing leaks, nothing crashes', () => {
+  if (!helm) return; // declared as a test only when present; this narrows its type
   const seed = seedFromEnv(20261123);
   const s = runChartFuzz({ seed, cases: 60, helm });
   const report = s.failures.map((f) => `case ${f.index} (replay: npm run fuzz -- --charts --seed ${seed} --case ${f.index}): ${f.problems.join('; ').slice(0, 500)}`);

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { gitEnv, openSide, openStagedSide, RevisionError } from '../src/load/revision.ts';
 import { cli, tempDir, withTemp, type TempDir } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { skipping } from './helpers/skip.ts';
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 const ns = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n';
@@ -42,7 +43,7 @@ function repeatedBlob(t: TempDir, bytes: number, copies: number, ext = 'yaml'): 
 const temps = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith(`meshlint-diff-${process.pid}-`));
 
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!hasGit) console.log('notice: skipping the hostile diff tests (git is not installed)');
+if (!hasGit) skipping('the hostile diff tests (git is not installed)');
 else {
   test('a tree naming one large blob many times is refused from its listing, in one line, before anything is read', () => {
     withTemp((t) => {

@@ -12,6 +12,7 @@ import { confinedEnv, findOnPath, MAX_MEMORY_MB, memoryBounded } from '../src/lo
 import { cli, shopNamespace, tempDir, webDeployment, withTemp, type TempDir } from './helpers/cli.ts';
 import { testBinary } from './helpers/binaries.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { skipping } from './helpers/skip.ts';
 
 const BIN = join(REPO_ROOT, 'bin', 'meshlint.js');
 const CANARY = `canary-${process.pid}-${Date.now()}`;
@@ -276,7 +277,7 @@ test('a renderer sees none of the runner\'s environment: no tokens, a home and k
 test('building an overlay never contacts the kubeconfig\'s cluster, even on loopback', async () => {
   const debian = ['/usr/bin/kubectl', kubectl].find((k) => k && existsSync(k));
   if (!debian) {
-    console.log('notice: skipping the kubeconfig test (no kubectl)');
+    skipping('the kubeconfig test (no kubectl)');
     return;
   }
   // The listener runs in a Node of its own, outside the suite's network guard, on loopback

@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { overlaysAmong } from '../src/load/overlays-found.ts';
 import { testBinary } from './helpers/binaries.ts';
 import { cli, parseJsonReport, shopNamespace, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
+import { skipping } from './helpers/skip.ts';
 
 const rows = (r: CliRun): string[] => parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath} ${m.line}:${m.column} ${m.ruleId}`));
 
@@ -100,7 +101,7 @@ test('without --render-overlays: one note names the overlay and how to build it;
 });
 
 const kubectl = testBinary('kubectl');
-if (!kubectl) console.log('notice: skipping the --render-overlays build test (no kubectl: npm run test:binaries)');
+if (!kubectl) skipping('the --render-overlays build test (no kubectl: npm run test:binaries)');
 else {
   test('--render-overlays builds the top-level overlay: the finding lands on the patch, in the namespace the overlay sets; its files are linted only through it', () => {
     withTemp((t) => {

@@ -13,6 +13,7 @@ import { shopNamespace, tempDir, webDeployment, type TempDir } from './helpers/c
 import { testBinary } from './helpers/binaries.ts';
 import { snapshotRepo } from './helpers/repo-snapshot.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { skipping } from './helpers/skip.ts';
 
 const NAMESPACE = shopNamespace();
 // The bad manifest asks for a sidecar itself, so its hostNetwork is an error (only its
@@ -21,7 +22,7 @@ const deployment = (hostNetwork = true): string =>
   hostNetwork ? webDeployment(true).replace('labels: { app: web }', 'labels: { app: web, sidecar.istio.io/inject: "true" }') : webDeployment(false);
 
 const installed = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!installed) console.log('notice: skipping the pre-commit tests (pre-commit is not installed: apt-get install pre-commit, or pip install pre-commit); the npm route pre-commit 4.6 takes is still tested');
+if (!installed) skipping('the pre-commit tests (pre-commit is not installed: apt-get install pre-commit, or pip install pre-commit); the npm route pre-commit 4.6 takes is still tested');
 const hasPreCommit = installed;
 
 /** One pre-commit home for the file: the hook environment is installed once per hook repository and revision. */

@@ -12,6 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { shopNamespace, webDeployment, withTemp, type TempDir } from './helpers/cli.ts';
 import { snapshotRepo } from './helpers/repo-snapshot.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { skipping } from './helpers/skip.ts';
 
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 
@@ -69,8 +70,8 @@ const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const nvimVersion = /NVIM v(\d+)\.(\d+)/.exec(nvim.stdout ?? '');
 // The snippet is for 0.11 and later; editors/neovim/meshlint.lua, for older ones, is run by test/editors.test.ts.
 const nvimHasConfig = nvimVersion !== null && (Number(nvimVersion[1]) > 0 || Number(nvimVersion[2]) >= 11);
-if (nvim.status !== 0) console.log('notice: skipping the README Neovim snippet test (nvim is not installed: apt-get install neovim)');
-else if (!nvimHasConfig) console.log(`notice: skipping the README Neovim snippet test (${nvim.stdout.split('\n')[0]} is older than 0.11, which the snippet needs; test/editors.test.ts runs editors/neovim/meshlint.lua on it)`);
+if (nvim.status !== 0) skipping('the README Neovim snippet test (nvim is not installed: apt-get install neovim)');
+else if (!nvimHasConfig) skipping(`the README Neovim snippet test (${nvim.stdout.split('\n')[0]} is older than 0.11, which the snippet needs; test/editors.test.ts runs editors/neovim/meshlint.lua on it)`);
 else {
   test('Neovim: the two lines of Lua, verbatim as init.lua, show the diagnostic', () => {
     withTemp((t) => {
@@ -98,7 +99,7 @@ else {
 }
 
 const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!preCommit) console.log('notice: skipping the README pre-commit snippet test (pre-commit is not installed: apt-get install pre-commit)');
+if (!preCommit) skipping('the README pre-commit snippet test (pre-commit is not installed: apt-get install pre-commit)');
 else {
   test('pre-commit: the config, with its repo and rev pointed at this clone, fails a commit that breaks injection', () => {
     withTemp((t) => {
@@ -150,7 +151,7 @@ test('the Action: the workflow step, run by the committed bundle as the runner w
 });
 
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!hasGit) console.log('notice: skipping the README pull-request workflow test (git is not installed)');
+if (!hasGit) skipping('the README pull-request workflow test (git is not installed)');
 else {
   test('the Action on a pull request: the workflow checks out the history, and its step reports what the change adds', () => {
     const workflow = parseYaml(snippet('pull-request-workflow.yml')) as { on: unknown; jobs: Record<string, { steps: { id?: string; uses?: string; with?: Record<string, unknown> }[] }> };

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { REPO_ROOT } from './shared.ts';
+import { skipping } from './skip.ts';
 
 const DEFAULTS = {
   helm3: ['MESHLINT_TEST_HELM3', 'helm3/helm'],
@@ -22,6 +23,6 @@ export function testBinary(name: keyof typeof DEFAULTS, options: { readonly onPa
   const command = rel.split('/').pop() as string;
   const found = options.onPath ? (process.env.PATH ?? '').split(delimiter).find((dir) => dir !== '' && existsSync(join(dir, command))) : undefined;
   if (found !== undefined) return join(found, command);
-  console.log(`notice: skipping tests that need ${name} (run "npm run test:binaries", ${options.onPath ? `set ${envName}, or put ${command} on PATH` : `or set ${envName}`})`);
+  skipping(`tests that need ${name} (run "npm run test:binaries", ${options.onPath ? `set ${envName}, or put ${command} on PATH` : `or set ${envName}`})`);
   return undefined;
 }

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { skipping } from './skip.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHARED = join(REPO_ROOT, '..', 'shared');
@@ -10,6 +11,6 @@ export const SHARED = join(REPO_ROOT, '..', 'shared');
 export function sharedPath(...parts: string[]): string | undefined {
   const p = join(SHARED, ...parts);
   if (existsSync(p)) return p;
-  console.log(`notice: skipping tests that need ../shared/${parts.join('/')} (not found)`);
+  skipping(`tests that need ../shared/${parts.join("/")} (not found: they run where the shared corpus sits beside the project)`);
   return undefined;
 }

@@ -45,8 +45,8 @@ function templatesOf(file: string): PodTemplate[] {
 
 const dir = sharedPath('corpus/istio-inject-testdata/pkg/kube/inject/testdata/inject');
 
-test('native sidecars and hold: the model agrees with every golden file of the injector', () => {
-  if (!dir) return;
+(dir ? test : test.skip)('native sidecars and hold: the model agrees with every golden file of the injector', () => {
+  if (!dir) return; // declared as a test only when present; this narrows its type
   let compared = 0;
   const disagreements: string[] = [];
   for (const name of readdirSync(dir)) {
