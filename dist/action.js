@@ -32114,7 +32114,7 @@ function describePlan(plan) {
     cni: word(plan.cni, "Istio CNI (istio-validation)", "istio-init")
   };
 }
-function explainTemplate(t, facts, line) {
+function explainTemplate(t, facts, line, filePath) {
   const r7 = t.resource;
   const doc = r7.doc;
   const p = predictForTemplate(t, facts);
@@ -32131,7 +32131,7 @@ function explainTemplate(t, facts, line) {
   return {
     resource: `${describeResource(r7)}${templateLabel(t)}`,
     ...r7.namespace !== void 0 ? { namespace: r7.namespace } : {},
-    filePath: doc.file.displayPath,
+    filePath: filePath ?? doc.file.displayPath,
     line,
     ...doc.helmSource ? { helmSource: doc.helmSource } : {},
     outcome: p.outcome,
@@ -32166,6 +32166,17 @@ function workloadLine(t, locator) {
   const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
   return locator.position(t.resource.doc.file, start).line;
 }
+function workloadPlace(t, locator) {
+  const doc = t.resource.doc;
+  const path = [...t.resource.basePath, "metadata", "name"];
+  const [start, end] = locator.offsets(doc, path);
+  const from = locator.position(doc.file, start);
+  const origin = doc.file.origin;
+  if (!origin) return { filePath: doc.file.displayPath, line: from.line };
+  const to = locator.position(doc.file, end);
+  const at3 = origin.mapBack({ doc, docPath: path, resource: t.resource, range: { line: from.line, column: from.column, endLine: to.line, endColumn: to.column } });
+  return { filePath: at3.filePath, line: at3.range.line };
+}
 function explain(inputs, config, opts) {
   const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
@@ -32191,12 +32202,12 @@ function explain(inputs, config, opts) {
           traffic.addPodTemplate(t);
           if (!explained) continue;
           if (r7.namespace !== void 0) callers.push({ index: explanations.length, template: t, namespace: r7.namespace });
-          const line = workloadLine(t, locator);
-          if (opts.report) workloads.push({ template: t, filePath: input2.file.displayPath, line });
+          const { filePath, line } = workloadPlace(t, locator);
+          if (opts.report) workloads.push({ template: t, filePath, line });
           const revision = facts.mesh.versions.byRevision(fact) ? predictForTemplate(t, scoped).via?.revision : void 0;
           const narrowed = revision === void 0 ? void 0 : facts.mesh.versions.forRevision(fact, revision);
           const own = narrowed ? withVersion(facts, narrowed) : scoped;
-          explanations.push(own.mesh.hidden?.hideAll(explainTemplate(t, own, line)) ?? explainTemplate(t, own, line));
+          explanations.push(own.mesh.hidden?.hideAll(explainTemplate(t, own, line, filePath)) ?? explainTemplate(t, own, line, filePath));
         }
       }
     }

@@ -10,6 +10,8 @@ import { explain, selectsResource } from '../src/engine/explain.ts';
 import { formatExplanations, formatExplanationsMarkdown } from '../src/format/explain.ts';
 import { decodeSource } from '../src/load/read.ts';
 import { yaml } from './helpers/rule-tester.ts';
+import { testBinary } from './helpers/binaries.ts';
+import { cli, withTemp } from './helpers/cli.ts';
 
 const namespace = yaml`
   apiVersion: v1
@@ -524,6 +526,21 @@ test('explain --format markdown on the command line; other formats refused', () 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+const helmForExplain = testBinary('helm4') ?? testBinary('helm3');
+
+(helmForExplain ? test : test.skip)('a rendered workload is placed on its template and line, as findings are, not on the rendered output', () => {
+  if (!helmForExplain) return; // declared as a test only when present; this narrows its type
+  withTemp((t) => {
+    t.write('chart/Chart.yaml', 'apiVersion: v2\nname: web\nversion: 0.1.0\n');
+    t.write('chart/templates/notes.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n');
+    t.write('chart/templates/web.yaml', '# the web server\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}-web\nspec:\n  template:\n    spec:\n      containers: [{ name: web, image: web }]\n');
+    const r = cli(['explain', '-f', 'json', '--helm-chart', 'chart', '-n', 'shop', '--helm-binary', helmForExplain], { cwd: t.dir });
+    assert.is(r.code, 0, r.stderr);
+    const [w] = JSON.parse(r.stdout) as { filePath: string; line: number }[];
+    assert.equal([w?.filePath, w?.line], ['chart/templates/web.yaml', 5]);
+  });
 });
 
 test.run();

@@ -89,7 +89,7 @@ function describePlan(plan: ReturnType<typeof sidecarPlan>): NonNullable<Explana
 }
 
 /** What one pod template is, from the run's facts: outcome, trace, sidecar plan, ambient capture. */
-export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Explanation {
+export function explainTemplate(t: PodTemplate, facts: Facts, line: number, filePath?: string): Explanation {
   const r = t.resource;
   const doc = r.doc;
   const p = predictForTemplate(t, facts);
@@ -112,7 +112,7 @@ export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Exp
   return {
     resource: `${describeResource(r)}${templateLabel(t)}`,
     ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
-    filePath: doc.file.displayPath,
+    filePath: filePath ?? doc.file.displayPath,
     line,
     ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
     outcome: p.outcome,
@@ -156,6 +156,23 @@ export function workloadLine(t: PodTemplate, locator: Locator): number {
   return locator.position(t.resource.doc.file, start).line;
 }
 
+/**
+ * Where a workload is written, as the user edits it: its name's line in its file, or for a
+ * rendered one, the line of the template (or the overlay's file) it comes from, as findings
+ * are placed, never the line of the rendered output next to the source's name.
+ */
+export function workloadPlace(t: PodTemplate, locator: Locator): { readonly filePath: string; readonly line: number } {
+  const doc = t.resource.doc;
+  const path = [...t.resource.basePath, 'metadata', 'name'];
+  const [start, end] = locator.offsets(doc, path);
+  const from = locator.position(doc.file, start);
+  const origin = doc.file.origin;
+  if (!origin) return { filePath: doc.file.displayPath, line: from.line };
+  const to = locator.position(doc.file, end);
+  const at = origin.mapBack({ doc, docPath: path, resource: t.resource, range: { line: from.line, column: from.column, endLine: to.line, endColumn: to.column } });
+  return { filePath: at.filePath, line: at.range.line };
+}
+
 export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport; unread: Unread[] } {
   const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
@@ -186,14 +203,14 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
           traffic.addPodTemplate(t);
           if (!explained) continue;
           if (r.namespace !== undefined) callers.push({ index: explanations.length, template: t, namespace: r.namespace });
-          const line = workloadLine(t, locator);
-          if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
+          const { filePath, line } = workloadPlace(t, locator);
+          if (opts.report) workloads.push({ template: t, filePath, line });
           // As lint judges it: against its own revision's version where the installs run several.
           const revision = facts.mesh.versions.byRevision(fact) ? predictForTemplate(t, scoped).via?.revision : undefined;
           const narrowed = revision === undefined ? undefined : facts.mesh.versions.forRevision(fact, revision);
           const own = narrowed ? withVersion(facts, narrowed) : scoped;
           // Values read from Secrets decide the outcome but are not shown (hidden-values.ts).
-          explanations.push(own.mesh.hidden?.hideAll(explainTemplate(t, own, line)) ?? explainTemplate(t, own, line));
+          explanations.push(own.mesh.hidden?.hideAll(explainTemplate(t, own, line, filePath)) ?? explainTemplate(t, own, line, filePath));
         }
       }
     }
