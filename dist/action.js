@@ -36186,7 +36186,7 @@ function availableCharts(chartsDirs, metCharts) {
   }
   const found = /* @__PURE__ */ new Map();
   for (const [parent, dirs] of byParent) {
-    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...found.get(c.path) ?? [], c]);
+    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...found.get(c.path) ?? [], { ...c, met: true }]);
   }
   for (const dir of new Set(metCharts)) if (!known.has(dir)) out.push(...found.get(dir) ?? []);
   return out;
@@ -36200,7 +36200,7 @@ function resolveDeploy(d, charts, metCharts, checked = /* @__PURE__ */ new Map()
     chart = here.length === 1 ? charts.find((c) => c.path === here[0]) : void 0;
     chart ??= pickChart(charts.filter((c) => !metCharts.includes(c.path)), d.chart, void 0);
   } else {
-    chart = pickChart(charts, d.chart, d.version);
+    chart = pickChart(charts.filter((c) => !c.met), d.chart, d.version);
   }
   if (!chart) return { deploy: d, chart: void 0, missing: "chart", detail: void 0 };
   if (chart.archive) {

@@ -500,6 +500,19 @@ test('releases of one name in two files are told apart in the note by their file
   });
 });
 
+test("a chart folder met elsewhere in the repository is not taken for a chart repository's chart of the same name: only the charts folders are", () => {
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/release.yaml', FLUX);
+    writeChart(t, 'repo/examples/webapp', 'webapp', '1.2.0');
+    const json = JSON.parse(cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') }).stdout) as { missing: { chart: string }[] };
+    assert.equal(json.missing.map((m) => m.chart), ['webapp'], 'examples/webapp may be another chart, or another version');
+    // In charts/, it is the chart pulled for the release.
+    writeChart(t, 'repo/charts/webapp', 'webapp', '1.2.0');
+    assert.equal((JSON.parse(cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') }).stdout) as { missing: unknown[] }).missing, []);
+  });
+});
+
 const CHART_REF_AND_GIT = [
   'apiVersion: source.toolkit.fluxcd.io/v1beta2',
   'kind: OCIRepository',

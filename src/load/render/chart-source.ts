@@ -22,6 +22,8 @@ export interface AvailableChart {
   /** Absolute path of the archive or of the chart's folder (the one holding Chart.yaml). */
   readonly path: string;
   readonly archive: boolean;
+  /** A chart folder met while walking the repository, not one of the charts folders (--charts, helm.chartsDir, charts/). */
+  readonly met?: true;
 }
 
 /** Larger than any real chart archive (kube-prometheus-stack is under 1 MB). */

@@ -161,7 +161,7 @@ export function availableCharts(chartsDirs: readonly string[], metCharts: readon
   }
   const found = new Map<string, AvailableChart[]>();
   for (const [parent, dirs] of byParent) {
-    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...(found.get(c.path) ?? []), c]);
+    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...(found.get(c.path) ?? []), { ...c, met: true }]);
   }
   // In the order the charts were met, as before.
   for (const dir of new Set(metCharts)) if (!known.has(dir)) out.push(...(found.get(dir) ?? []));
@@ -179,7 +179,10 @@ export function resolveDeploy(d: ChartDeploy, charts: readonly AvailableChart[],
     chart = here.length === 1 ? charts.find((c) => c.path === here[0]) : undefined;
     chart ??= pickChart(charts.filter((c) => !metCharts.includes(c.path)), d.chart, undefined);
   } else {
-    chart = pickChart(charts, d.chart, d.version);
+    // A chart repository's chart: one pulled into the charts folders (--charts, helm.chartsDir,
+    // charts/), never a chart folder met elsewhere that happens to share its name: that may be
+    // another chart, or another version of it.
+    chart = pickChart(charts.filter((c) => !c.met), d.chart, d.version);
   }
   if (!chart) return { deploy: d, chart: undefined, missing: 'chart', detail: undefined };
   if (chart.archive) {
