@@ -21584,13 +21584,13 @@ function shortList(items) {
 var count = plural;
 var inParens = (details) => details ? ` (${details})` : "";
 var UNKNOWN_FACTS = {
-  "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
+  "namespace-labels": (n, d, noun) => `${count(n, noun)} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
   "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
-  "native-sidecars": (n, d) => `${count(n, "workload")} ${n === 1 ? "depends" : "depend"} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
-  "mesh-cni": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
-  "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
+  "native-sidecars": (n, d, noun) => `${count(n, noun)} ${n === 1 ? "depends" : "depend"} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  "mesh-cni": (n, d, noun) => `${count(n, noun)} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
+  "istio-version": (n, d, noun) => `${count(n, noun)} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
-  "mesh-root-namespace": (n, d) => `${count(n, "workload")} without a proxy ${n === 1 ? "calls a Service whose" : "call Services whose"} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
+  "mesh-root-namespace": (n, d, noun) => `${count(n, noun)} without a proxy ${n === 1 ? "calls a Service whose" : "call Services whose"} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   "deprecated-read": (n, d) => `${count(n, "object")} use${n === 1 ? "s" : ""} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
   "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
@@ -21600,8 +21600,11 @@ var MAX_PLACES = 200;
 var UnknownFacts = class {
   /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
   byFact = /* @__PURE__ */ new Map();
+  /** Facts one of whose subjects is no workload (an install, a Namespace): their notes say "object". */
+  notWorkloads = /* @__PURE__ */ new Set();
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact, resource, subject, detail) {
+    if (podTemplatesOf(resource).length === 0) this.notWorkloads.add(fact);
     if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
     let entry = this.byFact.get(fact);
     if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), firstInFile: /* @__PURE__ */ new Map() });
@@ -21622,9 +21625,10 @@ var UnknownFacts = class {
       const named = fact === "mesh-startup" ? list4.join(" or ") : shortList(list4);
       const places = [...firstInFile.values()].map(placeOf4).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
+      const noun = this.notWorkloads.has(fact) ? "object" : "workload";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
-        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named) : `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
+        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named, noun) : `${UNKNOWN_FACTS[fact](subjects.size, named, noun)} ${FACTS_POINTER}`,
         ...places.length ? { places } : {}
       });
     }

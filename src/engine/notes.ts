@@ -4,6 +4,7 @@
 // many workloads it leaves undecided. The table below is data: one entry per kind of fact.
 import { plural, shortList } from '../common/text.ts';
 import type { Resource } from '../common/types.ts';
+import { podTemplatesOf } from '../model/workload.ts';
 
 /**
  * What a rule says once per run instead of per workload: a fact missing from the inputs, or
@@ -22,27 +23,30 @@ export type UnknownFact =
   | 'config-no-hold'
   | 'deprecated-read';
 
-/** The note for a fact missing for `n` workloads; `details` names what is missing, when it has names. */
-type FactText = (n: number, details: string) => string;
+/**
+ * The note for a fact missing for `n` workloads; `details` names what is missing, when it has
+ * names; `noun` is "workload", or "object" when some of them are not workloads (an install).
+ */
+type FactText = (n: number, details: string, noun: string) => string;
 
 const count = plural;
 const inParens = (details: string): string => (details ? ` (${details})` : '');
 
 export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
-  'namespace-labels': (n, d) =>
-    `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? 'it' : 'them'} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
+  'namespace-labels': (n, d, noun) =>
+    `${count(n, noun)} ${n === 1 ? 'is' : 'are'} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? 'it' : 'them'} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
   'mesh-startup': (n, d) =>
     `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
-  'native-sidecars': (n, d) =>
-    `${count(n, 'workload')} ${n === 1 ? 'depends' : 'depend'} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
-  'mesh-cni': (n, d) =>
-    `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
-  'istio-version': (n, d) =>
-    `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
+  'native-sidecars': (n, d, noun) =>
+    `${count(n, noun)} ${n === 1 ? 'depends' : 'depend'} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'mesh-cni': (n, d, noun) =>
+    `${count(n, noun)} ${n === 1 ? 'is' : 'are'} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
+  'istio-version': (n, d, noun) =>
+    `${count(n, noun)} ${n === 1 ? 'is' : 'are'} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   'proxy-env': (n, d) =>
     `${count(n, 'kube-apiserver')} may send Istio's webhook calls through ${n === 1 ? 'its' : 'their'} HTTPS proxy: NO_PROXY may come from ${d || 'a source'} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
-  'mesh-root-namespace': (n, d) =>
-    `${count(n, 'workload')} without a proxy ${n === 1 ? 'calls a Service whose' : 'call Services whose'} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
+  'mesh-root-namespace': (n, d, noun) =>
+    `${count(n, noun)} without a proxy ${n === 1 ? 'calls a Service whose' : 'call Services whose'} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
   'config-no-hold': (n) =>
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'deprecated-read': (n, d) =>
@@ -79,9 +83,12 @@ const MAX_PLACES = 200;
 export class UnknownFacts {
   /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
   private readonly byFact = new Map<UnknownFact, { subjects: Set<string>; details: Set<string>; firstInFile: Map<string, Resource> }>();
+  /** Facts one of whose subjects is no workload (an install, a Namespace): their notes say "object". */
+  private readonly notWorkloads = new Set<UnknownFact>();
 
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact: UnknownFact, resource: Resource, subject: string, detail?: string): void {
+    if (podTemplatesOf(resource).length === 0) this.notWorkloads.add(fact);
     // A chart rendered with no namespace stated: the run's note charts-default-namespace already
     // names the fact to state (the namespace it is installed in).
     if (fact === 'namespace-labels' && resource.namespace === undefined && resource.doc.file.origin?.unstatedNamespace !== undefined) return;
@@ -105,9 +112,10 @@ export class UnknownFacts {
       const named = fact === 'mesh-startup' ? list.join(' or ') : shortList(list);
       const places = [...firstInFile.values()].map(placeOf).filter((p): p is NotePlace => p !== undefined);
       const advice = fact === 'deprecated-read';
+      const noun = this.notWorkloads.has(fact) ? 'object' : 'workload';
       out.push({
         id: fact === 'config-no-hold' ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
-        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named) : `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
+        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named, noun) : `${UNKNOWN_FACTS[fact](subjects.size, named, noun)} ${FACTS_POINTER}`,
         ...(places.length ? { places } : {}),
       });
     }
