@@ -11,7 +11,7 @@ import { displayPathOf } from '../load/read.ts';
 import type { Values } from './args.ts';
 import { type CliIO, UsageError } from './io.ts';
 
-/** Longer than any real pattern: an ignore pattern becomes a regular expression, which V8 refuses past a size. */
+/** Longer than any real pattern (and the matcher's bound on a line, ignore-rules.ts): said at once, not ignored quietly. */
 const MAX_PATTERN_LENGTH = 4096;
 
 /**
