@@ -35237,6 +35237,29 @@ var import_yaml21 = __toESM(require_dist(), 1);
 var import_yaml18 = __toESM(require_dist(), 1);
 import { resolve as resolve10 } from "node:path";
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+function opsSet(ops, path, value) {
+  const pointer = `/${path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+  return ops.some((op) => {
+    const o = op;
+    if (!o || o.op !== "add" && o.op !== "replace") return false;
+    if (o.path === pointer) return sameValue(o.value, value);
+    if (typeof o.path !== "string" || !pointer.startsWith(`${o.path}/`)) return false;
+    const rest = pointer.slice(o.path.length + 1).split("/").map((x) => x.replace(/~1/g, "/").replace(/~0/g, "~"));
+    return sameValue(valueAt(o.value, rest.map((x) => /^\d+$/.test(x) ? Number(x) : x)), value);
+  });
+}
+function patchSets(text2, rendered, path, value) {
+  let parsed;
+  try {
+    parsed = (0, import_yaml18.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return false;
+  }
+  if (Array.isArray(parsed)) return opsSet(parsed, path, value);
+  if (parsed === null || typeof parsed !== "object") return false;
+  const kind2 = parsed.kind;
+  return (kind2 === void 0 || kind2 === rendered.kind) && sameValue(valueAt(parsed, path), value);
+}
 function failedEntry(text2, message) {
   return listEntries(text2).find((e) => message.includes(`'${e.entry}'`) || message.includes(`[${e.entry}]`) || message.includes(`/${e.entry}'`))?.range;
 }
@@ -35320,12 +35343,19 @@ var SourceDocuments = class {
   inPatches(kustomizationFile, rendered, path, value) {
     const data = this.load(kustomizationFile)?.docs[0]?.value;
     if (!data || typeof data !== "object") return void 0;
-    const entries2 = [
-      ...Array.isArray(data.patches) ? data.patches : [],
-      ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
-    ];
+    const entries2 = [];
+    for (const key of ["patches", "patchesStrategicMerge", "patchesJson6902"]) {
+      const list4 = data[key];
+      if (Array.isArray(list4)) list4.forEach((entry, i) => entries2.push({ entry, at: [key, i] }));
+    }
     const dir = resolve10(kustomizationFile, "..");
-    for (const e of entries2) {
+    const set = "(set by this patch)";
+    for (const { entry: e, at: at3 } of entries2) {
+      const inline = typeof e === "string" && e.includes("\n") ? e : typeof e?.patch === "string" ? e.patch : void 0;
+      if (inline !== void 0) {
+        if (patchSets(inline, rendered, path, value)) return this.keyOrFirstLine(kustomizationFile, typeof e === "string" ? at3 : [...at3, "patch"], set);
+        continue;
+      }
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
       const patchFile = this.load(resolve10(dir, rel));
@@ -35334,6 +35364,8 @@ var SourceDocuments = class {
         const found = this.position(p, path, value);
         if (found?.sameValue) return found.at;
       }
+      const ops = patchFile?.docs[0]?.value;
+      if (Array.isArray(ops) && opsSet(ops, path, value)) return this.keyOrFirstLine(resolve10(dir, rel), [], void 0);
     }
     return void 0;
   }

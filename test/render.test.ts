@@ -312,6 +312,23 @@ if (kubectl) {
     });
   });
 
+  test('kustomize: a value an inline patch sets (JSON 6902 or strategic merge) is reported on that patch, in the Component that holds it', () => {
+    withTemp((t) => {
+      t.write('base/kustomization.yaml', 'resources: [deploy.yaml]\n');
+      t.write('base/deploy.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: { matchLabels: { app: web } }\n  template:\n    metadata: { labels: { app: web } }\n    spec:\n      containers: [{ name: web, image: web }]\n');
+      const ops = 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches:\n  - target: { kind: Deployment, name: web }\n    patch: |-\n      - op: add\n        path: /spec/template/spec/hostNetwork\n        value: true\n';
+      const merge = 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches:\n  - patch: |-\n      apiVersion: apps/v1\n      kind: Deployment\n      metadata: { name: web }\n      spec:\n        template:\n          spec:\n            hostNetwork: true\n';
+      t.write('overlay/kustomization.yaml', 'namespace: shop\nresources: [../base, ns.yaml]\ncomponents: [../host]\n');
+      t.write('overlay/ns.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels: { istio-injection: enabled }\n');
+      for (const [component, line] of [[ops, 5], [merge, 4]] as const) {
+        t.write('host/kustomization.yaml', component);
+        const report = parseJsonReport(run(['-f', 'json', '--kustomize', 'overlay'], env, t.dir));
+        const found = report.flatMap((f) => f.messages.filter((m) => m.ruleId === 'injection-host-network').map((m) => `${f.filePath}:${m.line}`));
+        assert.equal(found, [`host/kustomization.yaml:${line}`], JSON.stringify(report));
+      }
+    });
+  });
+
   test('kustomize: an overlay loads files of the repository outside its folder, as Flux builds it (no load restrictor); a file outside the repository is refused before the build', () => {
     withTemp((t) => {
       t.write('shared/transform.yaml', 'apiVersion: builtin\nkind: LabelTransformer\nmetadata: { name: l }\nlabels: { on: "yes" }\nfieldSpecs: [{ path: metadata/labels, create: true }]\n');

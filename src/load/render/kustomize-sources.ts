@@ -17,6 +17,34 @@ interface Transformation {
   readonly kind: string;
 }
 
+/** JSON 6902 operations that add or replace the reported value (a JSON pointer to it, the same value). */
+function opsSet(ops: readonly unknown[], path: Path, value: unknown): boolean {
+  const pointer = `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return ops.some((op) => {
+    const o = op as { op?: unknown; path?: unknown; value?: unknown } | null;
+    if (!o || (o.op !== 'add' && o.op !== 'replace')) return false;
+    // The pointer itself, or one of its parents whose value holds the reported one.
+    if (o.path === pointer) return sameValue(o.value, value);
+    if (typeof o.path !== 'string' || !pointer.startsWith(`${o.path}/`)) return false;
+    const rest = pointer.slice(o.path.length + 1).split('/').map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return sameValue(valueAt(o.value, rest.map((x) => (/^\d+$/.test(x) ? Number(x) : x))), value);
+  });
+}
+
+/** Whether an inline patch (a strategic merge patch or JSON 6902 operations) sets the reported value. */
+function patchSets(text: string, rendered: Resource, path: Path, value: unknown): boolean {
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
+  } catch {
+    return false;
+  }
+  if (Array.isArray(parsed)) return opsSet(parsed, path, value);
+  if (parsed === null || typeof parsed !== 'object') return false;
+  const kind = (parsed as { kind?: unknown }).kind;
+  return (kind === undefined || kind === rendered.kind) && sameValue(valueAt(parsed, path), value);
+}
+
 /** The list entry of the kustomization (a resource, a patch) that the error quotes, if one. */
 export function failedEntry(text: string, message: string): Range | undefined {
   // Kustomize quotes an entry ('base'), lists a generator's files ([app.env]), or names the path it reached ('…/app.env').
@@ -121,12 +149,20 @@ export class SourceDocuments {
   inPatches(kustomizationFile: string, rendered: Resource, path: Path, value: unknown): SourceLocation | undefined {
     const data = this.load(kustomizationFile)?.docs[0]?.value as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object') return undefined;
-    const entries = [
-      ...(Array.isArray(data.patches) ? data.patches : []),
-      ...(Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []),
-    ];
+    const entries: { readonly entry: unknown; readonly at: Path }[] = [];
+    for (const key of ['patches', 'patchesStrategicMerge', 'patchesJson6902'] as const) {
+      const list = data[key];
+      if (Array.isArray(list)) list.forEach((entry: unknown, i) => entries.push({ entry, at: [key, i] }));
+    }
     const dir = resolve(kustomizationFile, '..');
-    for (const e of entries) {
+    const set = '(set by this patch)';
+    for (const { entry: e, at } of entries) {
+      // A patch written inline: a strategic merge patch (an object) or JSON 6902 operations.
+      const inline = typeof e === 'string' && e.includes('\n') ? e : typeof (e as { patch?: unknown })?.patch === 'string' ? (e as { patch: string }).patch : undefined;
+      if (inline !== undefined) {
+        if (patchSets(inline, rendered, path, value)) return this.keyOrFirstLine(kustomizationFile, typeof e === 'string' ? at : [...at, 'patch'], set);
+        continue;
+      }
       const rel = typeof e === 'string' ? e : typeof (e as { path?: unknown })?.path === 'string' ? (e as { path: string }).path : undefined;
       if (!rel || rel.includes('\n')) continue;
       const patchFile = this.load(resolve(dir, rel));
@@ -135,6 +171,9 @@ export class SourceDocuments {
         const found = this.position(p, path, value);
         if (found?.sameValue) return found.at;
       }
+      // A file of JSON 6902 operations: the whole file is the patch.
+      const ops = patchFile?.docs[0]?.value;
+      if (Array.isArray(ops) && opsSet(ops, path, value)) return this.keyOrFirstLine(resolve(dir, rel), [], undefined);
     }
     return undefined;
   }
