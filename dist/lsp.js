@@ -10138,7 +10138,7 @@ function safeText(s) {
   return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
 }
 function markdownText(s) {
-  return safeText(s).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+  return safeText(s).replace(/[\\`*_[\]<>&|~]/g, (c) => `\\${c}`).replace(/:\/\//g, "\\://").replace(/\b(www)\./gi, "$1\\.");
 }
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;

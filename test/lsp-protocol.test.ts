@@ -107,10 +107,12 @@ test('open documents: a text that grows over the limit is dropped; a whole new t
 });
 
 test('hover Markdown: manifest text cannot become a link, an image, HTML or an entity; a rule id only comes from meshlint', () => {
-  assert.is(markdownText('[a](http://x) ![i](y) <b> &amp; *e* `c` www.x.io \u202e\u001b'), '\\[a\\]\\(http\\:\\/\\/x\\) \\!\\[i\\]\\(y\\) \\<b\\> \\&amp\\; \\*e\\* \\`c\\` www\\.x\\.io \\\\u202e\\\\u001b');
+  assert.is(markdownText('[a](http://x) ![i](y) <b> &amp; *e* `c` www.x.io \u202e\u001b'), '\\[a\\](http\\://x) !\\[i\\](y) \\<b\\> \\&amp; \\*e\\* \\`c\\` www\\.x.io \\\\u202e\\\\u001b');
+  // Plain words and punctuation stay as written: a renderer that shows escapes shows few.
+  assert.is(markdownText('Istio never injects this pod, though namespace shop has istio-injection=enabled.'), 'Istio never injects this pod, though namespace shop has istio-injection=enabled.');
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 9 } };
   const hover = hoverFor([{ range, message: 'see <a href="x">', source: 'meshlint', code: 'duplicate-key' }], 0, 1, new Map());
-  assert.match((hover?.contents as { value: string }).value, /^\*\*meshlint\(duplicate-key\)\*\*: see \\<a href\\=\\"x\\"\\>/);
+  assert.match((hover?.contents as { value: string }).value, /^\*\*meshlint\(duplicate-key\)\*\*: see \\<a href="x"\\>/);
   assert.is(hoverFor([{ range, message: 'x', source: 'meshlint', code: '[x](http://evil)' }], 0, 1, new Map()), undefined);
   assert.is(hoverFor([{ range, message: 'x', source: 'meshlint' }], 0, 1, new Map()), undefined, 'a note without a rule has no hover');
 });

@@ -30,13 +30,17 @@ export function safeLines(s: string): string {
 }
 
 /**
- * safeText for Markdown (an editor's hover): every ASCII punctuation character is
- * backslash-escaped, as CommonMark allows for all of them, so that text from a manifest
- * cannot become a link, an image, raw HTML, an entity or emphasis, and a bare URL is not
- * auto-linked (its `:` and `.` are escaped).
+ * safeText for Markdown (an editor's hover): the characters Markdown acts on mid-line are
+ * backslash-escaped (backslash, backquote, `*`, `_`, `[`, `]`, `<`, `>`, `&`, `|`, `~`), so that
+ * text from a manifest cannot become a link, an image, raw HTML, an entity or emphasis; a bare
+ * URL is not auto-linked (the `:` of `://` and the `.` after `www` are escaped). Nothing else
+ * is: a renderer that shows escapes as written (Neovim 0.7's hover) shows few.
  */
 export function markdownText(s: string): string {
-  return safeText(s).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+  return safeText(s)
+    .replace(/[\\`*_[\]<>&|~]/g, (c) => `\\${c}`)
+    .replace(/:\/\//g, '\\://')
+    .replace(/\b(www)\./gi, '$1\\.');
 }
 
 /**
