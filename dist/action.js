@@ -33460,15 +33460,17 @@ function markdownToText(md) {
   return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
 }
 var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_3, __, ch) => ch.toUpperCase());
-function ruleDescriptor(rule, doc, level) {
+function ruleDescriptor(rule, doc, level, whole) {
   const d = rule.meta.docs;
   const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith("#")) ?? d.description).replace(/\s+/g, " ").trim() : d.description;
+  const url = d.url ?? `${HOMEPAGE}#rules`;
+  const help = whole && doc ? { text: markdownToText(doc), markdown: doc } : { text: `${full} See ${url}`, markdown: `${full} See [the rule's page](${url}).` };
   return {
     id: rule.name,
     name: pascal(rule.name),
     shortDescription: { text: d.description.replace(/`/g, "") },
     fullDescription: { text: markdownToText(full) },
-    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
+    help,
     helpUri: d.url ?? `${HOMEPAGE}#rules`,
     defaultConfiguration: { level },
     properties: {
@@ -33486,7 +33488,9 @@ function artifactLocation(filePath, opts) {
   return { uri: toUri(rel.split(sep2).join("/")), uriBaseId: "%SRCROOT%" };
 }
 function formatSarif(results, opts) {
-  const ruleIndex = new Map(opts.rules.map((r7, i) => [r7.name, i]));
+  const used = new Set(results.flatMap((r7) => r7.messages.map((m) => m.ruleId)));
+  const described2 = opts.allRules ? opts.rules : opts.rules.filter((r7) => used.has(r7.name));
+  const ruleIndex = new Map(described2.map((r7, i) => [r7.name, i]));
   const sarifResults = [];
   for (const r7 of results) {
     const artifact = artifactLocation(r7.filePath, opts);
@@ -33536,7 +33540,7 @@ function formatSarif(results, opts) {
             semanticVersion: VERSION,
             version: VERSION,
             informationUri: HOMEPAGE,
-            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? "warning"))
+            rules: described2.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? "warning", opts.allRules === true))
           }
         },
         ...opts.automationId ? { automationDetails: { id: opts.automationId } } : {},
@@ -36653,6 +36657,7 @@ var OPTIONS = {
   "no-config-lookup": { type: "boolean" },
   format: { type: "string", short: "f" },
   "output-file": { type: "string", short: "o" },
+  "sarif-all-rules": { type: "boolean" },
   rule: { type: "string", multiple: true },
   namespace: { type: "string", short: "n" },
   "istio-version": { type: "string" },
@@ -50613,7 +50618,9 @@ function formatReport(format, results, config, opts) {
         })
       );
       const srcRoot = repoRoot(resolve21(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
+      const used = new Set(results.flatMap((r7) => r7.messages.map((m) => m.ruleId)));
+      const docs = readRuleDocs(allRules.map((r7) => r7.name).filter((id) => opts.sarifAllRules || used.has(id)));
+      return formatSarif(results, { rules: allRules, docs, levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, allRules: opts.sarifAllRules === true, ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
     }
     default:
       return formatStylish(results, { color: opts.color });
@@ -50811,7 +50818,7 @@ function runDiff(args, v2, io) {
   const labels = { base: base.label, head: head2.label };
   const text2 = format === "json" ? formatDiffJson(diff, labels, why) : format === "markdown" ? formatDiffMarkdown(diff, labels, why, failOn) : format === "sarif" ? (
     // Code scanning shows what the change adds: HEAD's new findings, located in HEAD's tree.
-    formatReport("sarif", newFindingResults(diff, head2.results), head2.config, { color: false, cwd: head2.cwd })
+    formatReport("sarif", newFindingResults(diff, head2.results), head2.config, { color: false, cwd: head2.cwd, sarifAllRules: v2["sarif-all-rules"] === true })
   ) : formatDiffStylish(diff, labels, useColor(v2, io) && !v2["output-file"]) + verdictText(why, failOn);
   emit(text2, v2, io);
   return why.length > 0 ? 1 : 0;
@@ -51049,6 +51056,8 @@ Options:
                                the run's notes), sarif, github, junit, gitlab (Code
                                Quality), checkstyle
   -o, --output-file FILE       Write the report to FILE instead of standard output
+      --sarif-all-rules        SARIF: describe every rule with its whole page (default: only
+                               the rules with results, each with its summary and link)
       --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'
   -n, --namespace NS           Namespace for objects that declare none
@@ -51302,7 +51311,7 @@ function run(argv, io) {
   if (typeof linted === "number") return linted;
   const { results, report: report2, config } = linted;
   if (v2["write-baseline"] !== void 0) return writeBaseline(v2["write-baseline"], report2.results, io);
-  emit(formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage }), v2, io);
+  emit(formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage, sarifAllRules: v2["sarif-all-rules"] === true }), v2, io);
   if (v2.stats) io.stderr(statsLine(report2, linted.skipped));
   if (!v2.quiet) {
     printCoverage(report2.coverage, io);

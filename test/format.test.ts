@@ -229,10 +229,21 @@ test('sarif: the log validates against the official SARIF 2.1.0 schema', () => {
   });
 });
 
-test('sarif: every rule appears in tool.driver.rules with help text; results point at their rule', () => {
+test('sarif: the rules with results are described (every rule with --sarif-all-rules, its whole page as help); results point at their rule; the file is sized to its findings', () => {
   withTemp((t) => {
     sample(t);
-    const log = sarifOf(cli(['.', '-f', 'sarif'], { cwd: t.dir }));
+    const compact = cli(['.', '-f', 'sarif'], { cwd: t.dir });
+    const full = cli(['.', '-f', 'sarif', '--sarif-all-rules'], { cwd: t.dir });
+    const used = [...new Set((sarifOf(compact).runs[0]?.results ?? []).map((r) => r.ruleId))];
+    assert.equal(sarifOf(compact).runs[0]?.tool.driver.rules?.map((r) => r.id), allRules.map((r) => r.name).filter((id) => used.includes(id)), 'only the rules with results, in the rules\' order');
+    assert.ok(compact.stdout.length * 4 < full.stdout.length, `compact ${compact.stdout.length} bytes, full ${full.stdout.length}`);
+    const validate = sarifValidator();
+    for (const run of [compact, full]) {
+      const log = sarifOf(run);
+      assert.equal(validate(log), [], 'SARIF 2.1.0');
+      for (const res of log.runs[0]?.results ?? []) assert.is(log.runs[0]?.tool.driver.rules?.[res.ruleIndex ?? -1]?.id, res.ruleId, 'ruleIndex points at the rule');
+    }
+    const log = sarifOf(full);
     const rules = log.runs[0]?.tool.driver.rules ?? [];
     assert.equal(rules.map((r) => r.id), allRules.map((r) => r.name));
     for (const r of rules) {

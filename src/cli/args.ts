@@ -13,6 +13,7 @@ const OPTIONS = {
   'no-config-lookup': { type: 'boolean' },
   format: { type: 'string', short: 'f' },
   'output-file': { type: 'string', short: 'o' },
+  'sarif-all-rules': { type: 'boolean' },
   rule: { type: 'string', multiple: true },
   namespace: { type: 'string', short: 'n' },
   'istio-version': { type: 'string' },

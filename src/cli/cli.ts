@@ -72,7 +72,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const { results, report, config } = linted;
   if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
-  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage }), v, io);
+  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage, sarifAllRules: v['sarif-all-rules'] === true }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
   // --quiet reports errors only, as ESLint's does: a note is not one, nor how much was judged.
   if (!v.quiet) {

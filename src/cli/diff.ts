@@ -209,7 +209,7 @@ export function runDiff(args: readonly string[], v: Values, io: CliIO): number {
         ? formatDiffMarkdown(diff, labels, why, failOn)
         : format === 'sarif'
           ? // Code scanning shows what the change adds: HEAD's new findings, located in HEAD's tree.
-            formatReport('sarif', newFindingResults(diff, head.results), head.config, { color: false, cwd: head.cwd })
+            formatReport('sarif', newFindingResults(diff, head.results), head.config, { color: false, cwd: head.cwd, sarifAllRules: v['sarif-all-rules'] === true })
           : formatDiffStylish(diff, labels, useColor(v, io) && !v['output-file']) + verdictText(why, failOn);
   emit(text, v, io);
   return why.length > 0 ? 1 : 0;

@@ -41,6 +41,8 @@ Options:
                                the run's notes), sarif, github, junit, gitlab (Code
                                Quality), checkstyle
   -o, --output-file FILE       Write the report to FILE instead of standard output
+      --sarif-all-rules        SARIF: describe every rule with its whole page (default: only
+                               the rules with results, each with its summary and link)
       --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'
   -n, --namespace NS           Namespace for objects that declare none

@@ -29,6 +29,8 @@ export interface ReportOptions {
   readonly notes?: readonly Note[];
   /** How much the run judged, for the formats that carry it (json-with-metadata, sarif). */
   readonly coverage?: Coverage;
+  /** SARIF: describe every rule with its whole page (--sarif-all-rules). */
+  readonly sarifAllRules?: boolean;
 }
 
 /** The report text in one of the formats. */
@@ -56,7 +58,10 @@ export function formatReport(format: Format, results: readonly LintResult[], con
       );
       // URIs relative to the repository root (%SRCROOT%), wherever in it meshlint runs.
       const srcRoot = repoRoot(resolve(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, ...(opts.coverage ? { coverage: opts.coverage } : {}) }) + '\n';
+      // Only the pages of the rules described are read (all of them with --sarif-all-rules).
+      const used = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
+      const docs = readRuleDocs(allRules.map((r) => r.name).filter((id) => opts.sarifAllRules || used.has(id)));
+      return formatSarif(results, { rules: allRules, docs, levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, allRules: opts.sarifAllRules === true, ...(opts.coverage ? { coverage: opts.coverage } : {}) }) + '\n';
     }
     default:
       return formatStylish(results, { color: opts.color });

@@ -26,6 +26,12 @@ export interface SarifOptions {
   readonly notes?: readonly Note[];
   /** How much the run judged: the run's `properties.coverage`. */
   readonly coverage?: Coverage;
+  /**
+   * Describe every rule, each with its whole page as help (`--sarif-all-rules`). Otherwise only
+   * the rules that have results are described, with their summary and a link to their page:
+   * the file is sized to its findings, not to the rule set.
+   */
+  readonly allRules?: boolean;
 }
 
 /** A lone surrogate (no file system yields one, but a name passed in could) would make encodeURIComponent throw. */
@@ -52,15 +58,18 @@ function markdownToText(md: string): string {
 
 const pascal = (id: string): string => id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
 
-function ruleDescriptor(rule: MeshlintRule, doc: string | undefined, level: 'error' | 'warning' | 'none'): ReportingDescriptor {
+function ruleDescriptor(rule: MeshlintRule, doc: string | undefined, level: 'error' | 'warning' | 'none', whole: boolean): ReportingDescriptor {
   const d = rule.meta.docs;
   const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith('#')) ?? d.description).replace(/\s+/g, ' ').trim() : d.description;
+  // The page's link stands for the page, unless the whole page is asked for.
+  const url = d.url ?? `${HOMEPAGE}#rules`;
+  const help = whole && doc ? { text: markdownToText(doc), markdown: doc } : { text: `${full} See ${url}`, markdown: `${full} See [the rule's page](${url}).` };
   return {
     id: rule.name,
     name: pascal(rule.name),
     shortDescription: { text: d.description.replace(/`/g, '') },
     fullDescription: { text: markdownToText(full) },
-    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
+    help,
     helpUri: d.url ?? `${HOMEPAGE}#rules`,
     defaultConfiguration: { level },
     properties: {
@@ -86,7 +95,9 @@ export function artifactLocation(filePath: string, opts: Pick<SarifOptions, 'cwd
 }
 
 export function formatSarif(results: readonly LintResult[], opts: SarifOptions): string {
-  const ruleIndex = new Map(opts.rules.map((r, i) => [r.name, i]));
+  const used = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
+  const described = opts.allRules ? opts.rules : opts.rules.filter((r) => used.has(r.name));
+  const ruleIndex = new Map(described.map((r, i) => [r.name, i]));
   const sarifResults: Result[] = [];
   for (const r of results) {
     const artifact = artifactLocation(r.filePath, opts);
@@ -138,7 +149,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
             semanticVersion: VERSION,
             version: VERSION,
             informationUri: HOMEPAGE,
-            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? 'warning')),
+            rules: described.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? 'warning', opts.allRules === true)),
           },
         },
         ...(opts.automationId ? { automationDetails: { id: opts.automationId } } : {}),
