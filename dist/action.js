@@ -35430,6 +35430,7 @@ var FIELDS = [
   "apiVersion"
 ];
 var CANONICAL = new Map(FIELDS.map((f) => [f.toLowerCase(), f]));
+var USER_DATA = /* @__PURE__ */ new Set(["labels", "annotations", "commonLabels", "commonAnnotations", "pairs", "literals", "valuesInline", "data", "stringData", "matchLabels"]);
 var MAX_KEYS = 5e4;
 function readingHazard(text2) {
   let docs;
@@ -35460,7 +35461,7 @@ function readingHazard(text2) {
           } else if (pair.key !== null && !(0, import_yaml20.isScalar)(pair.key)) {
             return { why: "a key that is a mapping or a list", offset };
           }
-          stack.push(pair.value);
+          if (!(typeof key === "string" && USER_DATA.has(key))) stack.push(pair.value);
         }
       }
     }

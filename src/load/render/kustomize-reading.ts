@@ -28,6 +28,12 @@ export interface Hazard {
   readonly offset: number;
 }
 
+/**
+ * Fields whose keys are the user's data (label and annotation keys, literals, chart values): not
+ * read for field names, where a key like `Source:` or `Env:` is a name, not a field.
+ */
+const USER_DATA = new Set(['labels', 'annotations', 'commonLabels', 'commonAnnotations', 'pairs', 'literals', 'valuesInline', 'data', 'stringData', 'matchLabels']);
+
 /** Keys looked at in one text: past it the file is refused as too large to check. */
 const MAX_KEYS = 50_000;
 
@@ -65,7 +71,7 @@ export function readingHazard(text: string): Hazard | undefined {
           } else if (pair.key !== null && !isScalar(pair.key)) {
             return { why: 'a key that is a mapping or a list', offset };
           }
-          stack.push(pair.value as Node | null);
+          if (!(typeof key === 'string' && USER_DATA.has(key))) stack.push(pair.value as Node | null);
         }
       }
     }
