@@ -9,7 +9,7 @@ import { toTextEdits } from '../src/engine/fix.ts';
 import { Locator } from '../src/parse/locator.ts';
 import { parseFile } from '../src/parse/yaml.ts';
 import type { ParsedDocument, Path, SourceFile } from '../src/common/types.ts';
-import { REPO_ROOT, sharedPath } from './helpers/shared.ts';
+import { REPO_ROOT, sharedExtra } from './helpers/shared.ts';
 
 const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: undefined, text });
 
@@ -34,7 +34,7 @@ function sameBothWays(doc: ParsedDocument, path: Path, label: string): boolean {
 
 test('inserted entries land where the syntax tree puts them (examples and a corpus sample, every mapping)', () => {
   const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
+  const corpus = sharedExtra('corpus');
   if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 60 === 0));
   let byEvents = 0;
   let compared = 0;

@@ -14,3 +14,12 @@ export function sharedPath(...parts: string[]): string | undefined {
   skipping(`tests that need ../shared/${parts.join("/")} (not found: they run where the shared corpus sits beside the project)`);
   return undefined;
 }
+
+/**
+ * A part of the shared folder a test reads as extra input only (it runs on examples/ without
+ * it): its path, or undefined with no skip and no notice, since nothing is skipped.
+ */
+export function sharedExtra(...parts: string[]): string | undefined {
+  const p = join(SHARED, ...parts);
+  return existsSync(p) ? p : undefined;
+}

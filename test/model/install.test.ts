@@ -8,7 +8,7 @@ import { EMPTY_CONFIG, type Config } from '../../src/engine/config.ts';
 import { factsPass } from '../../src/engine/facts-pass.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import type { Facts } from '../../src/model/facts.ts';
-import { sharedPath } from '../helpers/shared.ts';
+import { sharedExtra, sharedPath } from '../helpers/shared.ts';
 import { yaml } from '../helpers/rule-tester.ts';
 
 const factsOf = (files: readonly string[], istio: Config['istio'] = {}): Facts =>
@@ -152,7 +152,7 @@ const rendered = sharedPath('corpus/istio-rendered');
   const plain = factsOf([read('istiod-default.yaml')]).mesh.installFor('default');
   assert.is(plain.holdValues, undefined, 'the default chart does not set the Helm value');
   assert.is(plain.nativeSidecars, undefined, 'the chart sets no ENABLE_NATIVE_SIDECARS: the version default applies');
-  const kubeflow = sharedPath('corpus/rendered-kustomize/kubeflow-istio-install-insecure.yaml');
+  const kubeflow = sharedExtra('corpus/rendered-kustomize/kubeflow-istio-install-insecure.yaml');
   if (kubeflow) assert.is(factsOf([readFileSync(kubeflow, 'utf8')]).mesh.installFor('default').nativeSidecars?.value, 'true');
 });
 

@@ -9,7 +9,7 @@ import { documentText, parseFile } from '../../src/parse/yaml.ts';
 import { documentEvents, recentEvents } from '../../src/parse/events.ts';
 import { Locator } from '../../src/parse/locator.ts';
 import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
-import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
+import { REPO_ROOT, sharedExtra } from '../helpers/shared.ts';
 
 const plain = (docs: Iterable<ParsedDocument>): string => JSON.stringify([...docs].map((d) => ({ ...d, file: d.file.text.length })));
 const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: '/ws/f.yaml', text });
@@ -89,7 +89,7 @@ test('groups: comments before the first marker join the next piece; "---" with o
 
 test('the examples and a sample of the corpus: first parse and a parse after a mid-file edit', () => {
   const files = globSync('examples/**/*.{yaml,yml,json}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
+  const corpus = sharedExtra('corpus');
   if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 50 === 0));
   for (const path of files) {
     const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');

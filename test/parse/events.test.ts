@@ -12,7 +12,7 @@ import { documentText, forRules, groupsOf, METADATA_ONLY_KINDS, parseFile, parse
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
-import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
+import { REPO_ROOT, sharedExtra } from '../helpers/shared.ts';
 import { yamlPathOnly } from '../helpers/parse-paths.ts';
 
 const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: undefined, text });
@@ -35,7 +35,7 @@ const taken = (text: string): boolean => parseFast(text, 0).kind === 'value';
 /** The examples' YAML files, and every `every`th of the corpus's (when ../shared is there). */
 function yamlSample(every: number): string[] {
   const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
+  const corpus = sharedExtra('corpus');
   if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % every === 0));
   return files;
 }
@@ -188,7 +188,7 @@ test('groups parse alone as they parse in the stream: offsets are file offsets',
 
 test('the examples and a sample of the corpus parse exactly as on the yaml path', () => {
   const files = globSync('examples/**/*.{yaml,yml,json}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
+  const corpus = sharedExtra('corpus');
   if (corpus) files.push(...globSync('**/*.{yaml,yml,json}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 25 === 0));
   for (const path of files) {
     const text = readFileSync(path, 'utf8').replace(/^\ufeff/, '');

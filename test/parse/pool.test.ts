@@ -21,7 +21,7 @@ import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { factGroupsOf } from '../../src/engine/facts-pass.ts';
 import { allRules } from '../../rules/index.ts';
 import { cli, tempDir, withTemp } from '../helpers/cli.ts';
-import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
+import { REPO_ROOT, sharedExtra } from '../helpers/shared.ts';
 
 const WORKER = new URL('../helpers/parse-worker.mjs', import.meta.url);
 const plain = (docs: Iterable<ParsedDocument>): string =>
@@ -29,7 +29,7 @@ const plain = (docs: Iterable<ParsedDocument>): string =>
 
 function sourceFiles(): SourceFile[] {
   const paths = globSync('examples/**/*.{yaml,yml,json}', { cwd: REPO_ROOT, absolute: true }).sort();
-  const corpus = sharedPath('corpus');
+  const corpus = sharedExtra('corpus');
   if (corpus) paths.push(...globSync('**/*.{yaml,yml,json}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 40 === 0));
   return paths.map((p) => ({ displayPath: p, absPath: p, text: readFileSync(p, 'utf8').replace(/^\ufeff/, '') }));
 }

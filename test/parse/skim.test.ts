@@ -210,8 +210,7 @@ function corpusCrds(): string[] {
 
 const crds = corpusCrds();
 
-test('every CRD of the corpus: the same outcome skimmed and whole, and most of their bytes cut', () => {
-  if (crds.length === 0) return;
+(crds.length > 0 ? test : test.skip)('every CRD of the corpus: the same outcome skimmed and whole, and most of their bytes cut', () => {
   let bytes = 0;
   let cut = 0;
   for (const [i, text] of crds.entries()) {
