@@ -36506,11 +36506,15 @@ function relativeTo(chartDir, file, cwd) {
   const rel = relative8(chartDir, file);
   return rel.startsWith("..") ? displayPathOf(file, cwd) : rel.split("\\").join("/");
 }
-function renderAll(jobs, config, req, cwd, env, run2) {
+function renderAll(jobs, config, req, cwd, env, run2, onRender) {
   if (run2) return renderWith(jobs, config, req, cwd, env, run2);
   const confined = confinedRunner(env, req?.renderBudget);
+  const counted = onRender ? (binary2, args, dir) => {
+    onRender();
+    return confined.run(binary2, args, dir);
+  } : confined.run;
   try {
-    return renderWith(jobs, config, req, cwd, env, confined.run);
+    return renderWith(jobs, config, req, cwd, env, counted);
   } finally {
     confined.close();
   }
@@ -49681,10 +49685,10 @@ import { dirname as dirname13, join as join15, relative as relative10, sep as se
 var MAX_CLUSTERS = 64;
 var MAX_REACHED = 2e3;
 var MAX_FALLBACK = 500;
-var NONE = { names: [], clustersOf: () => [], tooMany: void 0 };
+var NO_CLUSTERS = { names: [], clustersOf: () => [], tooMany: void 0 };
 var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep8) ? dir : dir + sep8);
 function fluxClusters(kustomizations, paths, root2, overlays) {
-  if (kustomizations.length === 0) return NONE;
+  if (kustomizations.length === 0) return NO_CLUSTERS;
   const sorted = [...new Set(paths)].sort();
   const filesUnder = (dir) => {
     const prefix = dir.endsWith(sep8) ? dir : dir + sep8;
@@ -49725,7 +49729,7 @@ function fluxClusters(kustomizations, paths, root2, overlays) {
     for (const k2 of kustomizations) for (const f of reach(k2.dir).files) if (f !== k2.file) reachedByOthers.add(f);
     entries2 = [...new Set(kustomizations.filter((k2) => !reachedByOthers.has(k2.file)).map((k2) => dirname13(k2.file)))];
   }
-  if (entries2.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries2.length };
+  if (entries2.length > MAX_CLUSTERS) return { ...NO_CLUSTERS, tooMany: entries2.length };
   const nameOf = (dir) => relative10(root2, dir).split(sep8).join("/") || ".";
   const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return {
@@ -49902,7 +49906,7 @@ var isObject2 = (v2) => v2 !== null && typeof v2 === "object" && !Array.isArray(
 function fluxScoping(all, root2) {
   const files = all.flatMap((r7) => r7.ok ? [r7.file] : []);
   const kustomizations = root2 === void 0 ? [] : ownKustomizations(files, root2);
-  if (root2 === void 0 || kustomizations.length === 0) return { scope: (r7) => r7, clusters: fluxClusters([], [], "", overlaysAmong([], () => void 0)) };
+  if (root2 === void 0 || kustomizations.length === 0) return { scope: (r7) => r7, clusters: NO_CLUSTERS };
   const scopes = scopesIn(files, kustomizations);
   const byPath = new Map(files.flatMap((f) => f.absPath !== void 0 && !f.origin ? [[f.absPath, f.text]] : []));
   const paths = [...byPath.keys()];
@@ -50051,7 +50055,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   for (const c of charts) chartJobs.push(...chartReleaseRenders(c, req, config, io.cwd));
   let rendered;
   try {
-    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderCounted({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io, options.progress);
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env, void 0, options.progress && (() => options.progress?.tick("rendered")));
     if (options.renderNothing) plan.releases([]);
     notes.push(...plan.notes());
   } finally {
@@ -50159,18 +50163,6 @@ function foreignTo(cluster) {
     const c = clustersOfInput(r7);
     return c.length > 0 && !c.includes(cluster);
   };
-}
-function renderCounted(jobs, config, req, io, progress) {
-  if (!progress) return renderAll(jobs, config, req, io.cwd, io.env);
-  const confined = confinedRunner(io.env, req?.renderBudget);
-  try {
-    return renderAll(jobs, config, req, io.cwd, io.env, (binary2, args, cwd) => {
-      progress.tick("rendered");
-      return confined.run(binary2, args, cwd);
-    });
-  } finally {
-    confined.close();
-  }
 }
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;

@@ -32454,10 +32454,10 @@ import { dirname as dirname8, join as join5, relative as relative4, sep as sep4 
 var MAX_CLUSTERS = 64;
 var MAX_REACHED = 2e3;
 var MAX_FALLBACK = 500;
-var NONE = { names: [], clustersOf: () => [], tooMany: void 0 };
+var NO_CLUSTERS = { names: [], clustersOf: () => [], tooMany: void 0 };
 var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep4) ? dir : dir + sep4);
 function fluxClusters(kustomizations, paths, root, overlays) {
-  if (kustomizations.length === 0) return NONE;
+  if (kustomizations.length === 0) return NO_CLUSTERS;
   const sorted = [...new Set(paths)].sort();
   const filesUnder = (dir) => {
     const prefix = dir.endsWith(sep4) ? dir : dir + sep4;
@@ -32498,7 +32498,7 @@ function fluxClusters(kustomizations, paths, root, overlays) {
     for (const k of kustomizations) for (const f of reach(k.dir).files) if (f !== k.file) reachedByOthers.add(f);
     entries2 = [...new Set(kustomizations.filter((k) => !reachedByOthers.has(k.file)).map((k) => dirname8(k.file)))];
   }
-  if (entries2.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries2.length };
+  if (entries2.length > MAX_CLUSTERS) return { ...NO_CLUSTERS, tooMany: entries2.length };
   const nameOf = (dir) => relative4(root, dir).split(sep4).join("/") || ".";
   const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return {
@@ -32769,7 +32769,7 @@ var isObject2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 function fluxScoping(all, root) {
   const files = all.flatMap((r) => r.ok ? [r.file] : []);
   const kustomizations = root === void 0 ? [] : ownKustomizations(files, root);
-  if (root === void 0 || kustomizations.length === 0) return { scope: (r) => r, clusters: fluxClusters([], [], "", overlaysAmong([], () => void 0)) };
+  if (root === void 0 || kustomizations.length === 0) return { scope: (r) => r, clusters: NO_CLUSTERS };
   const scopes = scopesIn(files, kustomizations);
   const byPath = new Map(files.flatMap((f) => f.absPath !== void 0 && !f.origin ? [[f.absPath, f.text]] : []));
   const paths = [...byPath.keys()];

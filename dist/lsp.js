@@ -40278,10 +40278,10 @@ import { dirname as dirname7, join as join5, relative as relative4, sep as sep3 
 var MAX_CLUSTERS = 64;
 var MAX_REACHED = 2e3;
 var MAX_FALLBACK = 500;
-var NONE = { names: [], clustersOf: () => [], tooMany: void 0 };
+var NO_CLUSTERS = { names: [], clustersOf: () => [], tooMany: void 0 };
 var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep3) ? dir : dir + sep3);
 function fluxClusters(kustomizations, paths, root2, overlays) {
-  if (kustomizations.length === 0) return NONE;
+  if (kustomizations.length === 0) return NO_CLUSTERS;
   const sorted = [...new Set(paths)].sort();
   const filesUnder = (dir) => {
     const prefix = dir.endsWith(sep3) ? dir : dir + sep3;
@@ -40322,7 +40322,7 @@ function fluxClusters(kustomizations, paths, root2, overlays) {
     for (const k of kustomizations) for (const f of reach(k.dir).files) if (f !== k.file) reachedByOthers.add(f);
     entries2 = [...new Set(kustomizations.filter((k) => !reachedByOthers.has(k.file)).map((k) => dirname7(k.file)))];
   }
-  if (entries2.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries2.length };
+  if (entries2.length > MAX_CLUSTERS) return { ...NO_CLUSTERS, tooMany: entries2.length };
   const nameOf = (dir) => relative4(root2, dir).split(sep3).join("/") || ".";
   const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return {
@@ -40581,7 +40581,7 @@ var isObject2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 function fluxScoping(all, root2) {
   const files = all.flatMap((r) => r.ok ? [r.file] : []);
   const kustomizations = root2 === void 0 ? [] : ownKustomizations(files, root2);
-  if (root2 === void 0 || kustomizations.length === 0) return { scope: (r) => r, clusters: fluxClusters([], [], "", overlaysAmong([], () => void 0)) };
+  if (root2 === void 0 || kustomizations.length === 0) return { scope: (r) => r, clusters: NO_CLUSTERS };
   const scopes = scopesIn(files, kustomizations);
   const byPath = new Map(files.flatMap((f) => f.absPath !== void 0 && !f.origin ? [[f.absPath, f.text]] : []));
   const paths = [...byPath.keys()];

@@ -18,7 +18,6 @@ import { chartReleaseRenders, isChartDir, isOverlayDir, renderAll, type Rendered
 import { planReleases, type ReleasePlan } from '../load/render/gitops.ts';
 import type { HelmRender } from '../load/render/helm.ts';
 import { TOOL_NAME } from '../common/meta.ts';
-import { confinedRunner } from '../load/render/process.ts';
 import type { Progress } from './progress.ts';
 import type { SourceFile } from '../common/types.ts';
 import { COMMANDS, type Values } from './args.ts';
@@ -194,7 +193,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
   for (const c of charts) chartJobs.push(...chartReleaseRenders(c, req, config, io.cwd));
   let rendered: RenderedWorlds;
   try {
-    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: new Map(), releases: [] } : renderCounted({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io, options.progress);
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env, undefined, options.progress && (() => options.progress?.tick('rendered')));
     if (options.renderNothing) plan.releases([]);
     notes.push(...plan.notes());
   } finally {
@@ -330,20 +329,6 @@ function foreignTo(cluster: string | undefined): (r: ReadOutcome) => boolean {
     const c = clustersOfInput(r);
     return c.length > 0 && !c.includes(cluster);
   };
-}
-
-/** renderAll, each render counted on the progress line when there is one. */
-function renderCounted(jobs: Parameters<typeof renderAll>[0], config: Config, req: RenderRequest | undefined, io: CliIO, progress: Progress | undefined): RenderedWorlds {
-  if (!progress) return renderAll(jobs, config, req, io.cwd, io.env);
-  const confined = confinedRunner(io.env, req?.renderBudget);
-  try {
-    return renderAll(jobs, config, req, io.cwd, io.env, (binary, args, cwd) => {
-      progress.tick('rendered');
-      return confined.run(binary, args, cwd);
-    });
-  } finally {
-    confined.close();
-  }
 }
 
 /** A failed overlay build whose own files are linted as written: its warning says so. */

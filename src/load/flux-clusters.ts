@@ -26,7 +26,8 @@ export interface FluxClusters {
   readonly tooMany: number | undefined;
 }
 
-const NONE: FluxClusters = { names: [], clustersOf: () => [], tooMany: undefined };
+/** A repository of no cluster. */
+export const NO_CLUSTERS: FluxClusters = { names: [], clustersOf: () => [], tooMany: undefined };
 
 const under = (path: string, dir: string): boolean => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 
@@ -38,7 +39,7 @@ const under = (path: string, dir: string): boolean => path === dir || path.start
  * `overlays` gives the files a kustomization folder names (bases outside it included).
  */
 export function fluxClusters(kustomizations: readonly OwnKustomization[], paths: readonly string[], root: string, overlays: FoundOverlays): FluxClusters {
-  if (kustomizations.length === 0) return NONE;
+  if (kustomizations.length === 0) return NO_CLUSTERS;
   const sorted = [...new Set(paths)].sort();
   /** Files under a folder: a range of the sorted paths, found by binary search. */
   const filesUnder = (dir: string): string[] => {
@@ -85,7 +86,7 @@ export function fluxClusters(kustomizations: readonly OwnKustomization[], paths:
     for (const k of kustomizations) for (const f of reach(k.dir).files) if (f !== k.file) reachedByOthers.add(f);
     entries = [...new Set(kustomizations.filter((k) => !reachedByOthers.has(k.file)).map((k) => dirname(k.file)))];
   }
-  if (entries.length > MAX_CLUSTERS) return { ...NONE, tooMany: entries.length };
+  if (entries.length > MAX_CLUSTERS) return { ...NO_CLUSTERS, tooMany: entries.length };
   const nameOf = (dir: string): string => relative(root, dir).split(sep).join('/') || '.';
   const clusters = entries.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {

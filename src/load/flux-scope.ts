@@ -10,7 +10,7 @@ import { parseFile } from '../parse/yaml.ts';
 import type { SourceFile } from '../common/types.ts';
 import type { ReadOutcome } from './read.ts';
 import { isPlaceholder } from '../model/placeholder.ts';
-import { fluxClusters, type FluxClusters } from './flux-clusters.ts';
+import { fluxClusters, NO_CLUSTERS, type FluxClusters } from './flux-clusters.ts';
 import { overlaysAmong } from './overlays-found.ts';
 
 /** Flux Kustomizations read: far above a real fleet repository's. */
@@ -153,7 +153,7 @@ export interface FluxScoping {
 export function fluxScoping(all: readonly ReadOutcome[], root: string | undefined): FluxScoping {
   const files = all.flatMap((r) => (r.ok ? [r.file] : []));
   const kustomizations = root === undefined ? [] : ownKustomizations(files, root);
-  if (root === undefined || kustomizations.length === 0) return { scope: (r) => r, clusters: fluxClusters([], [], '', overlaysAmong([], () => undefined)) };
+  if (root === undefined || kustomizations.length === 0) return { scope: (r) => r, clusters: NO_CLUSTERS };
   const scopes = scopesIn(files, kustomizations);
   const byPath = new Map(files.flatMap((f) => (f.absPath !== undefined && !f.origin ? [[f.absPath, f.text] as const] : [])));
   const paths = [...byPath.keys()];

@@ -132,11 +132,18 @@ export interface RenderJobs {
  * Runs every render. Throws RendererMissing when a renderer is needed and not found. Without
  * `run`, each renderer runs confined (see process.ts), in a home folder removed afterwards.
  */
-export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run?: Runner): RenderedWorlds {
+export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run?: Runner, onRender?: () => void): RenderedWorlds {
   if (run) return renderWith(jobs, config, req, cwd, env, run);
   const confined = confinedRunner(env, req?.renderBudget);
+  // Each render told to the caller as it starts (the CLI's progress line).
+  const counted: Runner = onRender
+    ? (binary, args, dir) => {
+        onRender();
+        return confined.run(binary, args, dir);
+      }
+    : confined.run;
   try {
-    return renderWith(jobs, config, req, cwd, env, confined.run);
+    return renderWith(jobs, config, req, cwd, env, counted);
   } finally {
     confined.close();
   }
