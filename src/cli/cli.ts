@@ -6,7 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { CHARTS_HELP, runCharts } from './charts.ts';
 import { TOOL_NAME, VERSION } from '../common/meta.ts';
-import { FORMATS, type Format, parse } from './args.ts';
+import { FORMATS, type Format, parse, type Values } from './args.ts';
+import { cacheSettings, RunCache, trackedCache } from './cache.ts';
+import { hasMagic } from 'glob';
+import { displayPathOf } from '../load/read.ts';
 import { writeBaseline } from './baseline.ts';
 import { lookupFor, printConfig, configForPaths } from './config.ts';
 import { runDiff } from './diff.ts';
@@ -61,18 +64,73 @@ function run(argv: readonly string[], io: CliIO): number {
     if (v.fix || v['fix-dry-run']) throw new UsageError('--write-baseline records the findings as they are: run --fix first, then --write-baseline');
   }
 
+  const settings = cacheSettings(v, io);
+  const command = positionals[0] === 'explain' || positionals[0] === 'facts' || positionals[0] === 'charts' ? positionals[0] : v['print-config'] !== undefined ? '--print-config' : undefined;
+  if (settings && command) throw new UsageError(`--cache goes with a lint run (meshlint [paths]), not with ${command}`);
+  if (!settings) return lintCommand(v, positionals, format, maxWarnings, io, undefined);
+  if (trackedCache(settings.file)) {
+    io.stderr(`${TOOL_NAME}: note: ${displayPathOf(settings.file, io.cwd)} is tracked by git, so a change could bring its own report: not used. Untrack it and list it in .gitignore.\n`);
+    return lintCommand(v, positionals, format, maxWarnings, io, undefined);
+  }
+  const cache = RunCache.open(settings, v, argv, io, useColor(v, io));
+  // A run that reads standard input, expands a glob itself or writes the linted files is linted
+  // every time (its documents are still kept); the others may be given again as they were.
+  const keepable = !positionals.includes('-') && !positionals.some((p) => hasMagic(p)) && !v.fix && v['write-baseline'] === undefined;
+  const again = keepable ? cache.replay() : undefined;
+  if (again) {
+    for (const [stream, text] of again.chunks) {
+      if (stream === 'file') emit(text, v, io);
+      else (stream === 'out' ? io.stdout : io.stderr)(text);
+    }
+    return again.code;
+  }
+  const chunks: ['out' | 'err' | 'file', string][] = [];
+  const kept: CliIO = { ...io, stdout: (t) => (chunks.push(['out', t]), io.stdout(t)), stderr: (t) => (chunks.push(['err', t]), io.stderr(t)) };
+  if (keepable) cache.record();
+  let code: number;
+  let looked: ReturnType<RunCache['stopRecording']>;
+  try {
+    code = lintCommand(v, positionals, format, maxWarnings, kept, {
+      cache,
+      linted: (keep) => {
+        const seen = cache.stopRecording();
+        looked = keep ? seen : undefined;
+      },
+      file: (t) => chunks.push(['file', t]),
+    });
+  } finally {
+    looked ??= cache.stopRecording();
+  }
+  if (code !== 2) cache.save(io, looked, { chunks, code });
+  return code;
+}
+
+/** What a lint run with --cache is told: the cache, when the reading is over, what goes to --output-file. */
+interface CacheUse {
+  readonly cache: RunCache;
+  /** The inputs are read and linted: what the run looked at is all there; `keep`: whether its report may be given again. */
+  readonly linted: (keep: boolean) => void;
+  readonly file: (text: string) => void;
+}
+
+function lintCommand(v: Values, positionals: readonly string[], format: Format, maxWarnings: number | undefined, io: CliIO, cached: CacheUse | undefined): number {
   const lookup = lookupFor(v, io);
   if (v['print-config'] !== undefined) return printConfig(io, lookup, v['print-config']);
   if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup, io);
   if (positionals[0] === 'facts') return runFacts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
   if (positionals[0] === 'charts') return runCharts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
 
-  const linted = lintParsed(v, positionals, lookup, io);
+  const linted = lintParsed(v, positionals, lookup, io, undefined, cached?.cache.parses);
   if (typeof linted === 'number') return linted;
+  // What a chart or overlay renders depends on programs run: such a run is linted every time.
+  const rendered = [...(linted.read?.inputs ?? []), ...(linted.read?.context ?? [])].some((r) => r.ok && r.file.origin !== undefined);
+  cached?.linted(!rendered);
   const { results, report, config } = linted;
   if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
-  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage, sarifAllRules: v['sarif-all-rules'] === true }), v, io);
+  const out = formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage, sarifAllRules: v['sarif-all-rules'] === true });
+  emit(out, v, io);
+  if (v['output-file']) cached?.file(out);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
   // --quiet reports errors only, as ESLint's does: a note is not one, nor how much was judged.
   if (!v.quiet) {

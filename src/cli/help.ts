@@ -70,6 +70,13 @@ Options:
                                when its lines move
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
+      --cache                  Keep the report and each file's documents for the next run
+                               (.meshlintcache): an unchanged run prints the same report
+                               again, a changed file is parsed again, facts are rechecked
+      --cache-location PATH    The cache file, or a folder to keep it in
+      --cache-strategy S       How a file counts as changed: metadata (size and time, the
+                               default) or content (its digest: for CI, where a checkout
+                               sets every time)
       --concurrency N          Threads that parse the inputs: auto (default: every core,
                                for inputs of 4 MB or more), off, or a number
       --context PATH           Read PATH (file or directory) for facts only: Namespaces,

@@ -17,7 +17,9 @@ import { ParsePool, POOL_MIN_BYTES } from '../parse/pool.ts';
 import { tuneForLongRun } from '../common/builtins.ts';
 import type { SharedParses } from '../parse/shared-parses.ts';
 import { parseFile } from '../parse/yaml.ts';
-import type { LintResult } from '../common/types.ts';
+import type { LintResult, ParsedDocument, SourceFile } from '../common/types.ts';
+import type { RecordedDocuments } from '../parse/parse-records.ts';
+import type { ParseStore } from './cache.ts';
 import { parse, concurrencyOf, type Values } from './args.ts';
 import { readBaseline } from './baseline.ts';
 import { lookupFor } from './config.ts';
@@ -57,7 +59,8 @@ interface ForDiff {
   readonly parses?: { readonly shared: SharedParses; readonly role: 'record' | 'reuse' };
 }
 
-export function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, forDiff?: ForDiff): LintRun | number {
+/** `store`: the documents of files met in an earlier run (--cache): those files are not parsed again, and the others are recorded. */
+export function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, forDiff?: ForDiff, store?: ParseStore): LintRun | number {
   const onPodTemplate = forDiff?.onPodTemplate;
   const onResource = forDiff?.onResource;
   const threads = concurrencyOf(v.concurrency);
@@ -76,17 +79,26 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   // A diff's second side takes the documents of files the first one parsed (shared-parses.ts).
   const shared = forDiff?.parses;
   const reused = shared?.role === 'reuse' ? shared.shared : undefined;
-  const toParse = reused ? files.filter((f) => !reused.has(f)) : files;
+  // Files whose documents the cache holds (their text unchanged since a run recorded them).
+  const recorded = new Map<SourceFile, RecordedDocuments>();
+  if (store) {
+    for (const f of files) {
+      const r = reused?.has(f) ? undefined : store.recorded(f);
+      if (r) recorded.set(f, r);
+    }
+  }
+  const toParse = files.filter((f) => !reused?.has(f) && !recorded.has(f));
   // Megabytes of input: a long run, for which the optimizing compiler waits longer (see tuneForLongRun).
   if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   // The groups the facts pass reads are parsed first, on every core (see ParsePool.forInputs).
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
-  const documentsOfFile: LintOptions['documentsOf'] = reused
+  const viaShared: LintOptions['documentsOf'] = reused
     ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs)
     : shared
       ? shared.shared.recorder(parsed)
       : parsed;
+  const documentsOfFile: LintOptions['documentsOf'] = store ? cachedDocuments(store, recorded, viaShared ?? parseFile) : viaShared;
   // Each file the lint pass takes, counted on the progress line when there is one.
   const documentsOf: LintOptions['documentsOf'] = io.progress
     ? (file, docs) => {
@@ -94,7 +106,8 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
         return (documentsOfFile ?? parseFile)(file, docs);
       }
     : documentsOfFile;
-  const groupDocsOf: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
+  const poolGroups: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
+  const groupDocsOf: LintOptions['groupDocsOf'] = recorded.size > 0 ? (file, group) => recorded.get(file)?.group(group) ?? poolGroups?.(file, group) : poolGroups;
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[], foreign: (r: ReadOutcome) => boolean = () => false): LintOptions => ({
     config: groupConfig,
     rules: allRules,
@@ -154,6 +167,26 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   }
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
+}
+
+/**
+ * Documents from the cache for the files it holds; the others parsed by `inner`, and recorded
+ * once the lint pass has taken every one of a file's documents.
+ */
+function cachedDocuments(store: ParseStore, recorded: ReadonlyMap<SourceFile, RecordedDocuments>, inner: NonNullable<LintOptions['documentsOf']>): NonNullable<LintOptions['documentsOf']> {
+  return function* (file, parsed) {
+    const known = recorded.get(file);
+    if (known) {
+      yield* known.documents();
+      return;
+    }
+    const docs: ParsedDocument[] = [];
+    for (const doc of inner(file, parsed)) {
+      docs.push(doc);
+      yield doc;
+    }
+    store.record(file, docs);
+  };
 }
 
 /** A lint's report without its facts' notes (where the inputs disagree). */

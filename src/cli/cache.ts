@@ -1,0 +1,306 @@
+// `--cache`: what a lint run keeps for the next one, in one file (.meshlintcache by default).
+// - The report of the last run, with everything it looked at on disk (fs-record.ts): reused,
+//   byte for byte, while the arguments, meshlint and all of those are the same.
+// - Each file's documents, by the digest of its text (parse-records.ts): a run that lints again
+//   (a file changed) parses only what changed; facts and findings are always computed afresh
+//   from the documents, so no finding can outlive a change to any file it rests on.
+// The file is data, bounded in size, written as other outputs are (write.ts), and ignored, then
+// rewritten, when it cannot be read or was written by another meshlint or Node.
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { fileURLToPath } from 'node:url';
+import { VERSION } from '../common/meta.ts';
+import { exactText } from '../common/masked-text.ts';
+import type { ParsedDocument, SourceFile } from '../common/types.ts';
+import { topFolder } from '../load/boundary.ts';
+import { WriteRefused, writeWithin } from '../load/write.ts';
+import { describeFsError, displayPathOf } from '../load/read.ts';
+import { encodeDocuments, RecordedDocuments } from '../parse/parse-records.ts';
+import { groupsOf } from '../parse/yaml.ts';
+import type { Values } from './args.ts';
+import { type CacheStrategy, type Looked, startRecording, unchanged, type Recording } from './fs-record.ts';
+import { type CliIO, UsageError } from './io.ts';
+
+export const DEFAULT_CACHE_FILE = '.meshlintcache';
+/** Documents kept, in bytes of their records: past it, files are parsed again next time (the corpus's 128 MB of YAML keep about 21 MB). */
+export const MAX_PARSE_BYTES = 256 * 1024 * 1024;
+/** A cache file larger than this is not read (it was not written by meshlint). */
+const MAX_CACHE_FILE_BYTES = MAX_PARSE_BYTES + 64 * 1024 * 1024;
+/** The report kept: at most this much output (a run whose report is larger is linted every time). */
+const MAX_REPORT_CHARS = 64 * 1024 * 1024;
+const MAGIC = 'meshlint-cache';
+const FORMAT = 1;
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** What a run printed, in order, and its exit code: given again as it was. */
+interface Printed {
+  readonly chunks: readonly (readonly ['out' | 'err' | 'file', string])[];
+  readonly code: number;
+}
+
+interface RunEntry {
+  /** The arguments, folder, colours and meshlint the report was made with. */
+  readonly key: string;
+  readonly looked: readonly Looked[];
+  /** Files the run wrote (its cache, its report): not entries of the folders it listed. */
+  readonly written: readonly string[];
+  readonly printed: Printed;
+}
+
+interface CacheFile {
+  readonly magic: string;
+  readonly format: number;
+  readonly build: string;
+  readonly strategy: CacheStrategy;
+  readonly run: RunEntry | undefined;
+  readonly parses: readonly (readonly [string, Uint8Array])[];
+}
+
+export interface CacheSettings {
+  /** The cache file, absolute. */
+  readonly file: string;
+  readonly strategy: CacheStrategy;
+}
+
+/** --cache, --cache-location and --cache-strategy, as ESLint reads them; undefined without --cache. */
+export function cacheSettings(v: Values, io: Pick<CliIO, 'cwd'>): CacheSettings | undefined {
+  const strategy = v['cache-strategy'] ?? 'metadata';
+  if (strategy !== 'metadata' && strategy !== 'content') throw new UsageError(`--cache-strategy takes metadata or content, not "${strategy}"`);
+  if (!v.cache) return undefined;
+  const named = v['cache-location'];
+  let file = resolve(io.cwd, named ?? DEFAULT_CACHE_FILE);
+  // A folder (one that exists, or a name ending in a slash) holds the file under its default name.
+  if (named !== undefined && (/[\\/]$/.test(named) || isDirectory(file))) file = join(file, DEFAULT_CACHE_FILE);
+  return { file, strategy };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return fstatLike(path)?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
+function fstatLike(path: string): ReturnType<typeof fstatSync> | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    return fstatSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Which meshlint made a cache: its version, the digest of the program itself (a build of the same version differs), Node's serializer. */
+function buildOf(io: Pick<CliIO, 'parseWorker'>): string {
+  const hash = createHash('sha256').update(`${FORMAT}\0${VERSION}\0${process.versions.v8}`);
+  if (io.parseWorker) {
+    try {
+      hash.update(readFileSync(fileURLToPath(io.parseWorker)));
+    } catch {
+      hash.update('unreadable');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The documents of files met before, by the digest of their text, and those parsed now, for the next run. */
+export class ParseStore {
+  private readonly kept = new Map<string, Uint8Array>();
+  private keptBytes = 0;
+  private readonly digests = new WeakMap<SourceFile, string>();
+  /** Files whose documents came from the cache, and how many were parsed. */
+  readonly counts = { reused: 0, parsed: 0 };
+
+  constructor(private readonly known: ReadonlyMap<string, Uint8Array>) {}
+
+  private digestOf(file: SourceFile): string {
+    let d = this.digests.get(file);
+    if (d === undefined) {
+      d = createHash('sha256').update(exactText(file)).digest('base64');
+      this.digests.set(file, d);
+    }
+    return d;
+  }
+
+  /** The file's documents as a run parsed them before, or undefined (parse it). */
+  recorded(file: SourceFile): RecordedDocuments | undefined {
+    const key = this.digestOf(file);
+    const bytes = this.known.get(key);
+    if (!bytes) return undefined;
+    const docs = RecordedDocuments.decode(bytes, file);
+    if (docs) {
+      this.keep(key, bytes);
+      this.counts.reused++;
+    }
+    return docs;
+  }
+
+  /** Documents just parsed, every one of the file's, as parseFile yielded them. */
+  record(file: SourceFile, docs: readonly ParsedDocument[]): void {
+    this.counts.parsed++;
+    const key = this.digestOf(file);
+    if (this.kept.has(key) || this.keptBytes >= MAX_PARSE_BYTES) return;
+    const bytes = encodeDocuments(docs, groupsOf(file.text));
+    if (bytes) this.keep(key, bytes);
+  }
+
+  private keep(key: string, bytes: Uint8Array): void {
+    if (this.kept.has(key) || this.keptBytes + bytes.length > MAX_PARSE_BYTES) return;
+    this.kept.set(key, bytes);
+    this.keptBytes += bytes.length;
+  }
+
+  /** What the next run gets: the documents of this run's files only (those of files gone or changed are let go). */
+  entries(): (readonly [string, Uint8Array])[] {
+    return [...this.kept];
+  }
+}
+
+/** One run's use of the cache: what it found, what it records, what it writes. */
+export class RunCache {
+  readonly parses: ParseStore;
+  private recording: Recording | undefined;
+
+  private constructor(
+    private readonly settings: CacheSettings,
+    private readonly build: string,
+    private readonly found: CacheFile | undefined,
+    private readonly key: string,
+    private readonly written: ReadonlySet<string>,
+  ) {
+    this.parses = new ParseStore(new Map(found?.parses ?? []));
+  }
+
+  /**
+   * The cache for a run of `argv`; `recordable`: whether its report may be kept (no standard
+   * input, no glob, nothing written to the linted files).
+   */
+  static open(settings: CacheSettings, v: Values, argv: readonly string[], io: CliIO, color: boolean): RunCache {
+    const build = buildOf(io);
+    const found = readCache(settings, build);
+    const outputFile = v['output-file'] === undefined ? undefined : resolve(io.cwd, v['output-file']);
+    const written = new Set([settings.file, ...(outputFile ? [outputFile] : [])]);
+    const key = JSON.stringify({ argv, cwd: io.cwd, color, strategy: settings.strategy });
+    return new RunCache(settings, build, found, key, written);
+  }
+
+  /** The last run's output, when it was made with the same arguments and nothing it looked at has changed. */
+  replay(): Printed | undefined {
+    const run = this.found?.run;
+    if (!run || run.key !== this.key) return undefined;
+    if (run.written.length !== this.written.size || !run.written.every((w) => this.written.has(w))) return undefined;
+    return unchanged(run.looked, this.settings.strategy, this.written) ? run.printed : undefined;
+  }
+
+  /** Watches what the run reads, from now to saved() (see fs-record.ts). */
+  record(): void {
+    this.recording ??= startRecording(this.settings.strategy, this.written);
+  }
+
+  /** Stops watching; what was looked at, or undefined when the run is not to be kept. */
+  stopRecording(): readonly Looked[] | undefined {
+    const looked = this.recording?.stop();
+    this.recording = undefined;
+    return looked;
+  }
+
+  /**
+   * Writes the cache: the documents of this run's files, and its report when `printed` is given
+   * with what it looked at. A cache that cannot be written is said once on standard error, and
+   * the run's result stands.
+   */
+  save(io: CliIO, looked: readonly Looked[] | undefined, printed: Printed | undefined): void {
+    const size = printed?.chunks.reduce((n, [, t]) => n + t.length, 0) ?? 0;
+    const run: RunEntry | undefined = looked && printed && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : undefined;
+    const file: CacheFile = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run, parses: this.parses.entries() };
+    try {
+      writeWithin(this.settings.file, serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
+    } catch (e) {
+      const why = e instanceof WriteRefused ? e.message : describeFsError(e);
+      io.stderr(`meshlint: cannot write the cache ${displayPathOf(this.settings.file, io.cwd)}: ${why}; the next run lints everything again\n`);
+    }
+  }
+}
+
+/** The cache file's contents, or undefined when there is none, it cannot be read, or another meshlint, Node or strategy wrote it. */
+function readCache(settings: CacheSettings, build: string): CacheFile | undefined {
+  let fd: number;
+  try {
+    // Never through a link: a repository cannot point the cache at another file.
+    fd = openSync(settings.file, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  let bytes: Buffer;
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_CACHE_FILE_BYTES) return undefined;
+    bytes = Buffer.alloc(st.size);
+    for (let at = 0; at < st.size; ) {
+      const n = readSync(fd, bytes, at, st.size - at, at);
+      if (n === 0) return undefined;
+      at += n;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+  let data: unknown;
+  try {
+    data = deserialize(bytes);
+  } catch {
+    return undefined;
+  }
+  return isCacheFile(data) && data.build === build && data.strategy === settings.strategy ? data : undefined;
+}
+
+const OPS = new Set(['file', 'stat', 'lstat', 'exists', 'realpath', 'readlink', 'dir']);
+
+/** The shape save() writes, checked: the file may have been written by anyone. */
+function isCacheFile(x: unknown): x is CacheFile {
+  if (typeof x !== 'object' || x === null) return false;
+  const c = x as Record<string, unknown>;
+  if (c.magic !== MAGIC || c.format !== FORMAT || typeof c.build !== 'string') return false;
+  if (!Array.isArray(c.parses) || !c.parses.every((p: unknown) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && p[1] instanceof Uint8Array)) return false;
+  if (c.run === undefined) return true;
+  const r = c.run as Record<string, unknown>;
+  if (typeof r !== 'object' || r === null || typeof r.key !== 'string') return false;
+  if (!Array.isArray(r.written) || !r.written.every((w: unknown) => typeof w === 'string')) return false;
+  if (!Array.isArray(r.looked) || !r.looked.every((l: unknown) => typeof l === 'object' && l !== null && OPS.has((l as Looked).op) && typeof (l as Looked).path === 'string' && typeof (l as Looked).sig === 'string')) return false;
+  const p = r.printed as Record<string, unknown> | undefined;
+  return typeof p === 'object' && p !== null && Number.isInteger(p.code) && Array.isArray(p.chunks) && p.chunks.every((ch: unknown) => Array.isArray(ch) && ch.length === 2 && ['out', 'err', 'file'].includes(ch[0] as string) && typeof ch[1] === 'string');
+}
+
+/** The cache file, when it lies in the repository and git tracks it: a committed cache would let a change decide its own report. */
+export function trackedCache(file: string): boolean {
+  const root = topFolder(dirname(file));
+  const index = join(root, '.git', 'index');
+  const rel = relative(root, file).split(sep).join('/');
+  if (rel.startsWith('..')) return false;
+  let bytes: Buffer;
+  try {
+    const st = fstatLike(index);
+    if (!st?.isFile() || st.size > 256 * 1024 * 1024) return false;
+    bytes = readFileSync(index);
+  } catch {
+    return false;
+  }
+  // An index entry (versions 2 and 3) ends with its flags (the path's length in the low 12
+  // bits; bit 14 says two more bytes of flags follow), then the path and a NUL.
+  const name = Buffer.from(`${rel}\0`, 'utf8');
+  const length = Math.min(name.length - 1, 0xfff);
+  for (let at = bytes.indexOf(name); at >= 0; at = bytes.indexOf(name, at + 1)) {
+    if (at >= 2 && (bytes.readUInt16BE(at - 2) & 0xfff) === length) return true;
+    if (at >= 4 && (bytes.readUInt16BE(at - 4) & 0x4fff) === (0x4000 | length)) return true;
+  }
+  return false;
+}

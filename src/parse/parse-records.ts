@@ -1,0 +1,135 @@
+// A file's documents as data that outlives the run (the cache of `meshlint --cache`): what
+// parseFile yields, without the file, grouped as groupsOf cuts the text, so that the facts pass
+// can take one group's documents and the lint pass all of them, exactly as they were parsed.
+// No I/O here: records are encoded to bytes and decoded back; where they are kept is the CLI's.
+import { deserialize, serialize } from 'node:v8';
+import type { ParsedDocument, SourceFile } from '../common/types.ts';
+import type { Slice } from './yaml.ts';
+
+/** A document without its file (the file is the run's, the record the text's). */
+type DocumentRecord = Omit<ParsedDocument, 'file'>;
+
+/** The documents of one text: each group's start, how many documents it holds, and the documents in file order. */
+interface FileRecord {
+  readonly starts: readonly number[];
+  readonly counts: readonly number[];
+  readonly docs: readonly DocumentRecord[];
+}
+
+/**
+ * A file's documents, as parseFile yielded them, as bytes: undefined when they cannot be held
+ * (a group whose documents do not start where it starts: kept out rather than guessed).
+ * V8's serializer keeps every value exactly (undefined, -0, strings with lone surrogates),
+ * which JSON would not.
+ */
+export function encodeDocuments(docs: readonly ParsedDocument[], groups: readonly Slice[]): Uint8Array | undefined {
+  const counts = groups.map(() => 0);
+  let g = -1;
+  for (const d of docs) {
+    while (g + 1 < groups.length && (groups[g + 1] as Slice).start <= d.startOffset) g++;
+    if (g < 0) return undefined;
+    counts[g] = (counts[g] ?? 0) + 1;
+  }
+  // Each group's first document starts at the group: the cut is the parse's own.
+  let at = 0;
+  for (const [i, n] of counts.entries()) {
+    if (n > 0 && docs[at]?.startOffset !== groups[i]?.start) return undefined;
+    at += n;
+  }
+  const record: FileRecord = {
+    starts: groups.map((s) => s.start),
+    counts,
+    docs: docs.map((d) => ({ index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource })),
+  };
+  try {
+    return serialize(record);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file's recorded documents, given back for this run's file. */
+export class RecordedDocuments {
+  private constructor(
+    private readonly record: FileRecord,
+    private readonly all: readonly ParsedDocument[],
+  ) {}
+
+  /** The record's documents for `file`, or undefined when the bytes are not a record (a damaged cache is ignored). */
+  static decode(bytes: Uint8Array, file: SourceFile): RecordedDocuments | undefined {
+    let record: unknown;
+    try {
+      record = deserialize(bytes);
+    } catch {
+      return undefined;
+    }
+    if (!isFileRecord(record, file.text.length)) return undefined;
+    const all = record.docs.map((d): ParsedDocument => ({ file, index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource }));
+    return new RecordedDocuments(record, all);
+  }
+
+  /** Every document of the file, numbered as parseFile numbers them. */
+  documents(): readonly ParsedDocument[] {
+    return this.all;
+  }
+
+  /** The documents of one group, numbered from its firstIndex as parseGroup numbers them; undefined for a group the record does not have. */
+  group(group: Slice): readonly ParsedDocument[] | undefined {
+    const i = this.record.starts.indexOf(group.start);
+    if (i < 0) return undefined;
+    let from = 0;
+    for (let j = 0; j < i; j++) from += this.record.counts[j] ?? 0;
+    const docs = this.all.slice(from, from + (this.record.counts[i] ?? 0));
+    return docs.map((d, k) => (d.index === group.firstIndex + k ? d : { ...d, index: group.firstIndex + k }));
+  }
+}
+
+/** The shape encodeDocuments writes, checked, since the bytes come from a file: plain data only, offsets within the text. */
+function isFileRecord(x: unknown, textLength: number): x is FileRecord {
+  if (!isPlainData(x)) return false;
+  const { starts, counts, docs } = x as Record<string, unknown>;
+  if (!Array.isArray(starts) || !Array.isArray(counts) || !Array.isArray(docs) || starts.length !== counts.length) return false;
+  const inText = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= textLength;
+  const span = (o: unknown): boolean => typeof o === 'object' && o !== null && inText((o as Record<string, unknown>).offset) && inText((o as Record<string, unknown>).endOffset);
+  if (!starts.every(inText)) return false;
+  if (!counts.every((n) => Number.isInteger(n) && n >= 0) || counts.reduce((a: number, b: number) => a + b, 0) !== docs.length) return false;
+  return docs.every((d: unknown) => {
+    if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
+    const o = d as Record<string, unknown>;
+    const { syntaxErrors: errors, duplicateKeys: dups } = o;
+    return Number.isInteger(o.index) && inText(o.startOffset) && inText(o.endOffset) && (o.helmSource === undefined || typeof o.helmSource === 'string')
+      && Array.isArray(errors) && errors.every((e: unknown) => span(e) && typeof (e as Record<string, unknown>).message === 'string' && [undefined, true].includes((e as Record<string, unknown>).bound as true | undefined))
+      && Array.isArray(dups) && dups.every((k: unknown) => {
+        const r = k as Record<string, unknown>;
+        return span(r.first) && span(r.last) && typeof r.key === 'string' && Array.isArray(r.mapPath) && r.mapPath.every((p: unknown) => typeof p === 'string' || Number.isInteger(p));
+      });
+  });
+}
+
+/** At most this many values in a record (a document's values are bounded when parsed; see limits.ts). */
+const MAX_RECORD_VALUES = 50_000_000;
+
+/** Values YAML parses to, and nothing else (no Map, Date, BigInt or typed array a crafted file could hold): walked without recursion. */
+function isPlainData(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  for (let seen = 0; stack.length > 0; seen++) {
+    if (seen > MAX_RECORD_VALUES) return false;
+    const v = stack.pop();
+    if (v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return false;
+      continue;
+    }
+    if (typeof v !== 'object') return false;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        if (!(i in v)) return false;
+        stack.push(v[i]);
+      }
+      continue;
+    }
+    if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+    for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k]);
+  }
+  return true;
+}

@@ -1,0 +1,230 @@
+// --cache (src/cli/cache.ts, fs-record.ts, parse/parse-records.ts): a run given again is the run
+// it stands for, byte for byte; a change to any file a finding rests on (a Namespace's label, an
+// injector ConfigMap, a HelmRelease's values, a file added, a config above) lints again, and
+// that run equals a cold one; the cache file is data, read with care and written link-safely.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serialize } from 'node:v8';
+import { execFileSync } from 'node:child_process';
+import { cacheSettings, ParseStore, RunCache } from '../src/cli/cache.ts';
+import { parse } from '../src/cli/args.ts';
+import { lintParsed } from '../src/cli/lint.ts';
+import { lookupFor } from '../src/cli/config.ts';
+import { encodeDocuments, RecordedDocuments } from '../src/parse/parse-records.ts';
+import { groupsOf, parseFile } from '../src/parse/yaml.ts';
+import type { SourceFile } from '../src/common/types.ts';
+import { cli, type CliRun, type TempDir, withTemp } from './helpers/cli.ts';
+
+const FILES: Record<string, string> = {
+  'ns.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: payments\n  labels:\n    istio-injection: enabled\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: batch\n',
+  'apps/agent.yaml': [
+    'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: metrics-agent', '  namespace: payments', 'spec:',
+    '  selector:', '    matchLabels: { app: metrics-agent }', '  template:', '    metadata:', '      labels: { app: metrics-agent }',
+    '    spec:', '      hostNetwork: true', '      containers: [{ name: agent, image: example.com/agent:1.4 }]', '---',
+    'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: nightly', '  namespace: batch', 'spec:',
+    '  selector:', '    matchLabels: { app: nightly }', '  template:', '    metadata:', '      labels: { app: nightly }',
+    '    spec:', '      hostNetwork: true', '      containers: [{ name: job, image: example.com/nightly:1.0 }]', '',
+  ].join('\n'),
+  'apps/job.yaml': 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: nightly\n  namespace: batch\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{ name: job, image: example.com/nightly:1.0 }]\n',
+  'apps/clean.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n  namespace: payments\ndata:\n  a: "1"\n',
+  'istio/release.yaml': [
+    'apiVersion: helm.toolkit.fluxcd.io/v2', 'kind: HelmRelease', 'metadata:', '  name: istiod', '  namespace: istio-system', 'spec:',
+    '  chart:', '    spec:', '      chart: istiod', '      version: 1.24.2', '      sourceRef: { kind: HelmRepository, name: istio }',
+    '  values:', '    sidecarInjectorWebhook:', '      enableNamespacesByDefault: false', '',
+  ].join('\n'),
+};
+
+const LINT = ['.', '-f', 'json', '--no-repository-context'];
+
+function repo(t: TempDir): void {
+  for (const [name, text] of Object.entries(FILES)) t.write(name, text);
+}
+
+const cached = (t: TempDir, extra: readonly string[] = []): CliRun => cli([...LINT, '--cache', ...extra], { cwd: t.dir });
+const cold = (t: TempDir): CliRun => cli(LINT, { cwd: t.dir });
+const same = (a: CliRun, b: CliRun, what: string): void => {
+  assert.is(a.stdout, b.stdout, `${what}: the report`);
+  assert.is(a.stderr, b.stderr, `${what}: standard error`);
+  assert.is(a.code, b.code, `${what}: the exit code`);
+};
+
+/** Whether the cache would give the last run again for these arguments (nothing it looked at changed). */
+function replayable(t: TempDir, extra: readonly string[] = []): boolean {
+  const argv = [...LINT, '--cache', ...extra];
+  const { values } = parse(argv);
+  const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
+  const settings = cacheSettings(values, io);
+  if (!settings) throw new Error('no --cache');
+  return RunCache.open(settings, values, argv, io, false).replay() !== undefined;
+}
+
+test('an unchanged run is given again, byte for byte, as the run it stands for', () => {
+  withTemp((t) => {
+    repo(t);
+    const first = cached(t);
+    assert.ok(existsSync(t.path('.meshlintcache')), 'the cache is written where ESLint writes its own');
+    assert.ok(replayable(t), 'the next run is given again');
+    same(cached(t), first, 'given again');
+    same(cold(t), first, 'a cold run');
+    assert.ok(JSON.parse(first.stdout).some((r: { messages: unknown[] }) => r.messages.length > 0), 'the report has findings to lose');
+  });
+});
+
+test('each kind of fact-bearing file changed: linted again, and the same as a cold run', () => {
+  const changes: readonly (readonly [string, string, string, string])[] = [
+    ['a Namespace label', 'ns.yaml', 'istio-injection: enabled', 'istio-injection: disabled'],
+    ['a HelmRelease values', 'istio/release.yaml', 'enableNamespacesByDefault: false', 'enableNamespacesByDefault: true'],
+    ['an injector ConfigMap added', 'istio/injector.yaml', '', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio-sidecar-injector\n  namespace: istio-system\ndata:\n  config: |\n    policy: disabled\n'],
+  ];
+  for (const strategy of ['metadata', 'content']) {
+    for (const [what, file, from, to] of changes) {
+      withTemp((t) => {
+        repo(t);
+        const extra = ['--cache-strategy', strategy];
+        const before = cached(t, extra);
+        const text = existsSync(t.path(file)) ? readFileSync(t.path(file), 'utf8') : '';
+        assert.ok(from === '' || text.includes(from), `${what}: the fixture holds ${from}`);
+        t.write(file, from === '' ? to : text.replace(from, to));
+        assert.not.ok(replayable(t, extra), `${strategy}, ${what}: not given again`);
+        const after = cached(t, extra);
+        same(after, cold(t), `${strategy}, ${what}`);
+        assert.is.not(after.stdout, before.stdout, `${what} changes the report (else this case proves nothing)`);
+        same(cached(t, extra), after, `${strategy}, ${what}: then given again`);
+      });
+    }
+  }
+});
+
+test('a file added to a folder, a config created above, a file removed: linted again', () => {
+  withTemp((t) => {
+    repo(t);
+    cached(t);
+    t.write('apps/new.yaml', FILES['apps/agent.yaml']?.replaceAll('metrics-agent', 'other-agent') ?? '');
+    assert.not.ok(replayable(t), 'a new file');
+    same(cached(t), cold(t), 'a new file');
+    t.write('.meshlint.yaml', 'rules:\n  injection-host-network: off\n');
+    assert.not.ok(replayable(t), 'a new config');
+    same(cached(t), cold(t), 'a new config');
+    execFileSync('rm', [t.path('apps/new.yaml')]);
+    assert.not.ok(replayable(t), 'a file removed');
+    same(cached(t), cold(t), 'a file removed');
+  });
+});
+
+test('metadata strategy: a touched file lints again; content strategy: only a changed digest does', () => {
+  withTemp((t) => {
+    repo(t);
+    cached(t, ['--cache-strategy', 'content']);
+    const file = t.path('apps/clean.yaml');
+    const later = new Date(statSync(file).mtimeMs + 10_000);
+    utimesSync(file, later, later);
+    assert.ok(replayable(t, ['--cache-strategy', 'content']), 'content: the same bytes are the same file');
+    cached(t);
+    utimesSync(file, new Date(0), new Date(0));
+    assert.not.ok(replayable(t), 'metadata: a new time is a change');
+  });
+});
+
+test('the report written to --output-file is written again; the cache and the report are no change to the folder', () => {
+  withTemp((t) => {
+    repo(t);
+    const first = cached(t, ['-o', 'report.json']);
+    const report = readFileSync(t.path('report.json'), 'utf8');
+    writeFileSync(t.path('report.json'), 'stale');
+    assert.ok(replayable(t, ['-o', 'report.json']));
+    same(cached(t, ['-o', 'report.json']), first, 'given again');
+    assert.is(readFileSync(t.path('report.json'), 'utf8'), report);
+  });
+});
+
+test('a damaged, foreign or hostile cache file is ignored, then rewritten', () => {
+  withTemp((t) => {
+    repo(t);
+    const expected = cold(t);
+    const bad: readonly (readonly [string, Buffer | string])[] = [
+      ['not serialized', 'garbage'],
+      ['another shape', serialize({ magic: 'meshlint-cache', format: 1, build: 'x', run: 'no' })],
+      ['truncated', serialize({ magic: 'meshlint-cache' }).subarray(0, 5)],
+    ];
+    for (const [what, bytes] of bad) {
+      writeFileSync(t.path('.meshlintcache'), bytes);
+      same(cached(t), expected, what);
+      assert.ok(replayable(t), `${what}: rewritten`);
+    }
+  });
+});
+
+test('a record that is not what YAML parses to (a BigInt, a Map, an offset past the text) is not used', () => {
+  const file: SourceFile = { displayPath: 'a.yaml', absPath: undefined, text: 'a: 1\n---\nb: [2]\n' };
+  const docs = [...parseFile(file)];
+  const bytes = encodeDocuments(docs, groupsOf(file.text));
+  assert.ok(bytes);
+  assert.equal(RecordedDocuments.decode(bytes as Uint8Array, file)?.documents().map((d) => d.value), docs.map((d) => d.value), 'a record gives its documents back');
+  const record = (docValue: unknown, endOffset = 5): Uint8Array => serialize({ starts: [0], counts: [1], docs: [{ index: 0, startOffset: 0, endOffset, value: docValue, syntaxErrors: [], duplicateKeys: [] }] });
+  assert.ok(RecordedDocuments.decode(record({ a: 1 }), file), 'a well-formed record');
+  for (const [what, bytes] of [['a BigInt', record({ a: 1n })], ['a Map', record(new Map([['a', 1]]))], ['a Date', record({ a: new Date(0) })], ['an offset past the text', record({ a: 1 }, 999)], ['NaN', record({ a: Number.NaN })]] as const) {
+    assert.is(RecordedDocuments.decode(bytes, file), undefined, what);
+  }
+});
+
+test('one changed file is the only one parsed again; the report equals a cold run', () => {
+  withTemp((t) => {
+    repo(t);
+    const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
+    const run = (store?: ParseStore): string => {
+      const { values, positionals } = parse(LINT);
+      const r = lintParsed(values, positionals, lookupFor(values, io), io, undefined, store);
+      if (typeof r === 'number') throw new Error(`exit ${r}`);
+      return JSON.stringify(r.results);
+    };
+    const first = new ParseStore(new Map());
+    run(first);
+    assert.is(first.counts.parsed, 5, 'every file parsed the first time');
+    t.write('apps/clean.yaml', FILES['apps/clean.yaml']?.replace('"1"', '"2"') ?? '');
+    const second = new ParseStore(new Map(first.entries()));
+    const warm = run(second);
+    assert.equal(second.counts, { reused: 4, parsed: 1 });
+    assert.is(warm, run(), 'the same as without the cache');
+  });
+});
+
+test('a cache git tracks is not used; a cache path that is a link is not written through', () => {
+  withTemp((t) => {
+    repo(t);
+    execFileSync('git', ['init', '-q', t.dir]);
+    cached(t);
+    execFileSync('git', ['-C', t.dir, 'add', '-f', '.meshlintcache']);
+    const run = cached(t);
+    assert.match(run.stderr, /\.meshlintcache is tracked by git/);
+    same({ ...run, stderr: run.stderr.replace(/^.*tracked by git.*\n/m, '') }, cold(t), 'linted as without the cache');
+  });
+  withTemp((t) => {
+    repo(t);
+    t.write('elsewhere/target', 'keep');
+    symlinkSync(t.path('elsewhere/target'), t.path('.meshlintcache'));
+    const run = cached(t);
+    assert.match(run.stderr, /cannot write the cache/);
+    assert.is(readFileSync(t.path('elsewhere/target'), 'utf8'), 'keep', 'the link was not followed');
+  });
+});
+
+test('--cache goes with a lint run; --cache-strategy takes metadata or content; --cache-location names a file or a folder', () => {
+  withTemp((t) => {
+    repo(t);
+    const explain = cli(['explain', '.', '--cache'], { cwd: t.dir });
+    assert.is(explain.code, 2);
+    assert.match(explain.stderr, /--cache goes with a lint run/);
+    const strategy = cli([...LINT, '--cache', '--cache-strategy', 'mtime'], { cwd: t.dir });
+    assert.is(strategy.code, 2);
+    assert.match(strategy.stderr, /--cache-strategy takes metadata or content/);
+    t.write('store/.keep', '');
+    cached(t, ['--cache-location', 'store']);
+    assert.ok(existsSync(join(t.dir, 'store', '.meshlintcache')), 'a folder holds the file under its default name');
+    cached(t, ['--cache-location', 'named-cache']);
+    assert.ok(existsSync(t.path('named-cache')));
+  });
+});
+
+test.run();
