@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep13, value } = collItem;
+        const { start, key, sep: sep14, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep13?.[0],
+          next: key ?? sep14?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep13) {
+          if (!keyProps.anchor && !keyProps.tag && !sep14) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep13 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep14 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep13, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep14, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep13 = "";
+        let sep14 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep13 + cb;
-              sep13 = "";
+                comment += sep14 + cb;
+              sep14 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep13 += source;
+                sep14 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep13, value } = collItem;
+        const { start, key, sep: sep14, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep13?.[0],
+          next: key ?? sep14?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep13 && !value) {
+          if (!props.anchor && !props.tag && !sep14 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap9 && !sep13 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep13, null, props, onError);
+        if (!isMap9 && !sep14 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep14, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep13 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep14 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap9 && !props.found && ctx.options.strict) {
-              if (sep13)
-                for (const st2 of sep13) {
+              if (sep14)
+                for (const st2 of sep14) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep13, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep14, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep13 = "";
+      let sep14 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep13 + indent.slice(trimIndent) + content;
-          sep13 = "\n";
+          value += sep14 + indent.slice(trimIndent) + content;
+          sep14 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep13 === " ")
-            sep13 = "\n";
-          else if (!prevMoreIndented && sep13 === "\n")
-            sep13 = "\n\n";
-          value += sep13 + indent.slice(trimIndent) + content;
-          sep13 = "\n";
+          if (sep14 === " ")
+            sep14 = "\n";
+          else if (!prevMoreIndented && sep14 === "\n")
+            sep14 = "\n\n";
+          value += sep14 + indent.slice(trimIndent) + content;
+          sep14 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep13 === "\n")
+          if (sep14 === "\n")
             value += "\n";
           else
-            sep13 = "\n";
+            sep14 = "\n";
         } else {
-          value += sep13 + content;
-          sep13 = " ";
+          value += sep14 + content;
+          sep14 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep13 = " ";
+      let sep14 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep13 === "\n")
-            res += sep13;
+          if (sep14 === "\n")
+            res += sep14;
           else
-            sep13 = "\n";
+            sep14 = "\n";
         } else {
-          res += sep13 + lm;
-          sep13 = " ";
+          res += sep14 + lm;
+          sep14 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep13 + (match?.[1] ?? "");
+      return res + sep14 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep13, value }) {
+    function stringifyItem({ start, key, sep: sep14, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep13)
-        for (const st2 of sep13)
+      if (sep14)
+        for (const st2 of sep14)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep13;
+          let sep14;
           if (scalar.end) {
-            sep13 = scalar.end;
-            sep13.push(this.sourceToken);
+            sep14 = scalar.end;
+            sep14.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep13 = [this.sourceToken];
+            sep14 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep13 }]
+            items: [{ start, key: scalar, sep: sep14 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep13 = it2.sep;
-                  sep13.push(this.sourceToken);
+                  const sep14 = it2.sep;
+                  sep14.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep13 }]
+                    items: [{ start: start2, key, sep: sep14 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -6916,14 +6916,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs3 = this.flowScalar(this.type);
+              const fs4 = this.flowScalar(this.type);
               if (atNextItem || it2.value) {
-                map.items.push({ start, key: fs3, sep: [] });
+                map.items.push({ start, key: fs4, sep: [] });
                 this.onKeyLine = true;
               } else if (it2.sep) {
-                this.stack.push(fs3);
+                this.stack.push(fs4);
               } else {
-                Object.assign(it2, { key: fs3, sep: [] });
+                Object.assign(it2, { key: fs4, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -7051,13 +7051,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs3 = this.flowScalar(this.type);
+              const fs4 = this.flowScalar(this.type);
               if (!it2 || it2.value)
-                fc.items.push({ start: [], key: fs3, sep: [] });
+                fc.items.push({ start: [], key: fs4, sep: [] });
               else if (it2.sep)
-                this.stack.push(fs3);
+                this.stack.push(fs4);
               else
-                Object.assign(it2, { key: fs3, sep: [] });
+                Object.assign(it2, { key: fs4, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep13 = fc.end.splice(1, fc.end.length);
-            sep13.push(this.sourceToken);
+            const sep14 = fc.end.splice(1, fc.end.length);
+            sep14.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep13 }]
+              items: [{ start, key: fc, sep: sep14 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7742,11 +7742,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names2, constants5) {
+      optimizeNames(names2, constants6) {
         if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names2, constants5);
+          this.rhs = optimizeExpr(this.rhs, names2, constants6);
         return this;
       }
       get names() {
@@ -7763,10 +7763,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names2, constants5) {
+      optimizeNames(names2, constants6) {
         if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names2, constants5);
+        this.rhs = optimizeExpr(this.rhs, names2, constants6);
         return this;
       }
       get names() {
@@ -7827,8 +7827,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names2, constants5) {
-        this.code = optimizeExpr(this.code, names2, constants5);
+      optimizeNames(names2, constants6) {
+        this.code = optimizeExpr(this.code, names2, constants6);
         return this;
       }
       get names() {
@@ -7857,12 +7857,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names2, constants5) {
+      optimizeNames(names2, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names2, constants5))
+          if (n.optimizeNames(names2, constants6))
             continue;
           subtractNames(names2, n.names);
           nodes.splice(i, 1);
@@ -7915,12 +7915,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names2, constants5) {
+      optimizeNames(names2, constants6) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants5);
-        if (!(super.optimizeNames(names2, constants5) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants6);
+        if (!(super.optimizeNames(names2, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names2, constants5);
+        this.condition = optimizeExpr(this.condition, names2, constants6);
         return this;
       }
       get names() {
@@ -7943,10 +7943,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names2, constants5) {
-        if (!super.optimizeNames(names2, constants5))
+      optimizeNames(names2, constants6) {
+        if (!super.optimizeNames(names2, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names2, constants5);
+        this.iteration = optimizeExpr(this.iteration, names2, constants6);
         return this;
       }
       get names() {
@@ -7982,10 +7982,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names2, constants5) {
-        if (!super.optimizeNames(names2, constants5))
+      optimizeNames(names2, constants6) {
+        if (!super.optimizeNames(names2, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names2, constants5);
+        this.iterable = optimizeExpr(this.iterable, names2, constants6);
         return this;
       }
       get names() {
@@ -8027,11 +8027,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names2, constants5) {
+      optimizeNames(names2, constants6) {
         var _a, _b;
-        super.optimizeNames(names2, constants5);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants5);
+        super.optimizeNames(names2, constants6);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants6);
         return this;
       }
       get names() {
@@ -8332,7 +8332,7 @@ var require_codegen = __commonJS({
     function addExprNames(names2, from) {
       return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names2, constants5) {
+    function optimizeExpr(expr, names2, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8347,14 +8347,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names2[n.str] !== 1)
           return n;
         delete names2[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names2, from) {
@@ -10316,7 +10316,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve24.call(this, root2, ref);
+      let _sch = resolve26.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10343,7 +10343,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve24(root2, ref) {
+    function resolve26(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11203,11 +11203,11 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse2(serialize(uri, options), options);
+        parse2(serialize3(uri, options), options);
       }
       return uri;
     }
-    function resolve24(baseURI, relativeURI, options) {
+    function resolve26(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11241,52 +11241,52 @@ var require_fast_uri = __commonJS({
         throw new Error(resolved.error);
       }
       schemelessOptions.skipEscape = true;
-      return serialize(resolved, schemelessOptions);
+      return serialize3(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative14, options, skipNormalization) {
+    function resolveComponent(base, relative15, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse2(serialize(base, options), options);
-        relative14 = parse2(serialize(relative14, options), options);
+        base = parse2(serialize3(base, options), options);
+        relative15 = parse2(serialize3(relative15, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative14.scheme) {
-        target.scheme = relative14.scheme;
-        target.userinfo = relative14.userinfo;
-        target.host = relative14.host;
-        target.port = relative14.port;
-        target.path = removeDotSegments(relative14.path || "");
-        target.query = relative14.query;
+      if (!options.tolerant && relative15.scheme) {
+        target.scheme = relative15.scheme;
+        target.userinfo = relative15.userinfo;
+        target.host = relative15.host;
+        target.port = relative15.port;
+        target.path = removeDotSegments(relative15.path || "");
+        target.query = relative15.query;
       } else {
-        if (relative14.userinfo !== void 0 || relative14.host !== void 0 || relative14.port !== void 0) {
-          target.userinfo = relative14.userinfo;
-          target.host = relative14.host;
-          target.port = relative14.port;
-          target.path = removeDotSegments(relative14.path || "");
-          target.query = relative14.query;
+        if (relative15.userinfo !== void 0 || relative15.host !== void 0 || relative15.port !== void 0) {
+          target.userinfo = relative15.userinfo;
+          target.host = relative15.host;
+          target.port = relative15.port;
+          target.path = removeDotSegments(relative15.path || "");
+          target.query = relative15.query;
         } else {
-          if (!relative14.path) {
+          if (!relative15.path) {
             target.path = base.path;
-            if (relative14.query !== void 0) {
-              target.query = relative14.query;
+            if (relative15.query !== void 0) {
+              target.query = relative15.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative14.path[0] === "/") {
-              target.path = removeDotSegments(relative14.path);
+            if (relative15.path[0] === "/") {
+              target.path = removeDotSegments(relative15.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative14.path;
+                target.path = "/" + relative15.path;
               } else if (!base.path) {
-                target.path = relative14.path;
+                target.path = relative15.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative14.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative15.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative14.query;
+            target.query = relative15.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11294,7 +11294,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative14.fragment;
+      target.fragment = relative15.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11302,7 +11302,7 @@ var require_fast_uri = __commonJS({
       const normalizedB = normalizeComparableURI(uriB, options);
       return normalizedA !== void 0 && normalizedB !== void 0 && normalizedA === normalizedB;
     }
-    function serialize(cmpts, opts) {
+    function serialize3(cmpts, opts) {
       const component = {
         host: cmpts.host,
         scheme: cmpts.scheme,
@@ -11574,7 +11574,7 @@ var require_fast_uri = __commonJS({
     function normalizeStringWithStatus(uri, opts) {
       const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
       return {
-        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
+        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize3(parsed, opts),
         malformedAuthorityOrPort,
         malformedPercentEncoding,
         malformedSchemeSpecific,
@@ -11588,7 +11588,7 @@ var require_fast_uri = __commonJS({
       }
       let value;
       try {
-        value = typeof uri === "string" ? uri : serialize(uri, opts);
+        value = typeof uri === "string" ? uri : serialize3(uri, opts);
       } catch {
         return void 0;
       }
@@ -11598,10 +11598,10 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve24,
+      resolve: resolve26,
       resolveComponent,
       equal,
-      serialize,
+      serialize: serialize3,
       parse: parse2
     };
     module.exports = fastUri;
@@ -15362,10 +15362,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports, module) {
     "use strict";
     var parse2 = require_parse();
-    var constants5 = require_constants();
+    var constants6 = require_constants();
     var SemVer = require_semver();
     var truncate = (version2, truncation, options) => {
-      if (!constants5.RELEASE_TYPES.includes(truncation)) {
+      if (!constants6.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version2, options);
@@ -16605,7 +16605,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports, module) {
     "use strict";
     var internalRe = require_re();
-    var constants5 = require_constants();
+    var constants6 = require_constants();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse2 = require_parse();
@@ -16689,8 +16689,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants5.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants5.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants6.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants6.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -16804,11 +16804,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve24) {
-      resolve24(value);
+    return value instanceof P2 ? value : new P2(function(resolve26) {
+      resolve26(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve24, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve26, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -16824,7 +16824,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve24(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve26(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -17130,8 +17130,8 @@ function info(message) {
 }
 
 // src/action/action.ts
-import { readFileSync as readFileSync6, statSync as statSync11 } from "node:fs";
-import { isAbsolute as isAbsolute9, relative as relative13, resolve as resolve23, sep as sep12 } from "node:path";
+import { readFileSync as readFileSync7, statSync as statSync11 } from "node:fs";
+import { isAbsolute as isAbsolute9, relative as relative14, resolve as resolve25, sep as sep13 } from "node:path";
 
 // src/action/args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -17191,8 +17191,8 @@ function parseListInput(text2) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync14, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname17, join as join19, relative as relative11, resolve as resolve22 } from "node:path";
+import { existsSync as existsSync14, readFileSync as readFileSync6 } from "node:fs";
+import { dirname as dirname18, join as join20, relative as relative12, resolve as resolve24 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -17320,10 +17320,10 @@ function repositoryOf(path, cwd) {
 }
 function escapesThroughLink(root2, path) {
   if (!isInside(root2, path)) return false;
-  const real = realPath(path);
-  if (real === void 0) return false;
+  const real2 = realPath(path);
+  if (real2 === void 0) return false;
   const realRoot = realPath(root2) ?? root2;
-  return !isInside(realRoot, real);
+  return !isInside(realRoot, real2);
 }
 function configRoot(configFile) {
   const dir = dirname(configFile);
@@ -17345,11 +17345,11 @@ function linkBoundary(cwd) {
     },
     escapes(root2, path) {
       if (!isInside(root2, path)) return false;
-      const real = realPath(path);
-      if (real === void 0) return false;
+      const real2 = realPath(path);
+      if (real2 === void 0) return false;
       let realRoot = realRoots.get(root2);
       if (realRoot === void 0) realRoots.set(root2, realRoot = realPath(root2) ?? root2);
-      return !isInside(realRoot, real);
+      return !isInside(realRoot, real2);
     }
   };
 }
@@ -21811,14 +21811,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep13, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep14, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep13 === void 0) return true;
-  if (sep13 === " " !== (zone === void 0)) return false;
+  if (sep14 === void 0) return true;
+  if (sep14 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -21890,18 +21890,18 @@ function directiveProblem(text2) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
   let text2 = exact;
-  let sep13 = -1;
-  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep13 = 0;
+  let sep14 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep14 = 0;
   else {
     const i = text2.indexOf("\n---");
-    if (i !== -1) sep13 = i + 1;
+    if (i !== -1) sep14 = i + 1;
   }
-  if (sep13 !== -1) {
-    const nl = text2.indexOf("\n", sep13);
-    const line = text2.slice(sep13, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+  if (sep14 !== -1) {
+    const nl = text2.indexOf("\n", sep14);
+    const line = text2.slice(sep14, nl === -1 ? text2.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep13 } };
-    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep13) + " ".repeat(line.length) + text2.slice(sep13 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep14 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep14) + " ".repeat(line.length) + text2.slice(sep14 + line.length);
   }
   text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
   const bad = disallowedCharacter(text2, 0, text2.length, json);
@@ -24441,11 +24441,11 @@ var STRUCTURE_OPTIONS = {
   strict: false,
   logLevel: "error"
 };
-function withoutStacks(call) {
+function withoutStacks(call2) {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return call();
+    return call2();
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -29550,7 +29550,7 @@ var InstallFactsBuilder = class {
       list4.push(c);
       meshWide.set(c.key, list4);
     }
-    const resolve24 = (revision, key, label, config2) => {
+    const resolve26 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -29588,12 +29588,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve24(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve24(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve24(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve24(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve24(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve24(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve26(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve26(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve26(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve26(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve26(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve26(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -32909,7 +32909,7 @@ function lintOnce(inputs, options, probe) {
     let scope2 = scopes.get(key);
     if (scope2) return scope2;
     const scoped = probe ? withVersion(facts, fact, probe.version) : fact === facts.mesh.versionFact ? facts : withVersion(facts, fact);
-    const active = [];
+    const active2 = [];
     for (const { rule, setting, severity } of settings) {
       if (scoped.mesh.versionOrigin !== "unknown" && !existsAt(scoped.mesh.version, rule.meta.docs.istioVersions)) continue;
       if (silencedFor(rule, fact)) {
@@ -32930,9 +32930,9 @@ function lintOnce(inputs, options, probe) {
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== void 0
       };
-      active.push({ rule, severity, listeners: listenersOf(rule, context) });
+      active2.push({ rule, severity, listeners: listenersOf(rule, context) });
     }
-    scope2 = { facts: scoped, active };
+    scope2 = { facts: scoped, active: active2 };
     scopes.set(key, scope2);
     return scope2;
   };
@@ -33922,9 +33922,9 @@ ${c("bold", safeText(e.resource))}  ${c("dim", `${safeText(e.filePath)}:${e.line
     if (e.calls) {
       out += `  ${c("bold", "calls")}
 `;
-      for (const call of e.calls) {
-        const server = call.mode !== void 0 ? `${call.server}, ${call.mode}` : call.server;
-        out += `    \xB7 ${safeText(call.service)} port ${call.port}: ${safeText(server)}  ${c("dim", safeText(`${call.text}${call.from ? ` in ${call.from}` : ""}`))}
+      for (const call2 of e.calls) {
+        const server = call2.mode !== void 0 ? `${call2.server}, ${call2.mode}` : call2.server;
+        out += `    \xB7 ${safeText(call2.service)} port ${call2.port}: ${safeText(server)}  ${c("dim", safeText(`${call2.text}${call2.from ? ` in ${call2.from}` : ""}`))}
 `;
       }
     }
@@ -34846,8 +34846,8 @@ function writeWithin(target, data, edge) {
         dir = next;
         continue;
       }
-      const real = realPath(dir);
-      if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+      const real2 = realPath(dir);
+      if (real2 === void 0 || !isInside(realRoot, real2)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
       made = true;
     }
     try {
@@ -34859,8 +34859,8 @@ function writeWithin(target, data, edge) {
     dir = next;
   }
   if (!made) {
-    const real = realPath(dir);
-    if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+    const real2 = realPath(dir);
+    if (real2 === void 0 || !isInside(realRoot, real2)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
   }
   if (NO_FOLLOW === 0) {
     try {
@@ -35212,9 +35212,9 @@ function chartEscape(chartDir) {
         continue;
       }
       if (!link) continue;
-      const real = realPath(p);
-      if (real === void 0) continue;
-      if (!isInside(realChart, real)) {
+      const real2 = realPath(p);
+      if (real2 === void 0) continue;
+      if (!isInside(realChart, real2)) {
         const target = safeLinkText(p);
         return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
       }
@@ -35657,8 +35657,8 @@ function overlayEscape(overlayDir, root2, read2) {
   const realRoot = realPath(root2) ?? root2;
   const outside2 = (p) => {
     if (!isInside(root2, p)) return true;
-    const real = realPath(p);
-    return real !== void 0 && !isInside(realRoot, real);
+    const real2 = realPath(p);
+    return real2 !== void 0 && !isInside(realRoot, real2);
   };
   const top = KUSTOMIZATION_FILES.map((f) => join10(overlayDir, f)).find((f) => read2(f) !== void 0);
   const topText = top === void 0 ? "" : read2(top);
@@ -35746,8 +35746,8 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
   const realRoot = realPath(root2) ?? root2;
   const outside2 = (p) => {
     if (!isInside(root2, p)) return true;
-    const real = realPath(p);
-    return real !== void 0 && !isInside(realRoot, real);
+    const real2 = realPath(p);
+    return real2 !== void 0 && !isInside(realRoot, real2);
   };
   const seen = /* @__PURE__ */ new Set();
   const pending = [overlayDir];
@@ -36679,6 +36679,9 @@ var OPTIONS = {
   "write-baseline": { type: "string" },
   "print-config": { type: "string" },
   stats: { type: "boolean" },
+  cache: { type: "boolean" },
+  "cache-location": { type: "string" },
+  "cache-strategy": { type: "string" },
   concurrency: { type: "string" },
   context: { type: "string", multiple: true },
   "no-repository-context": { type: "boolean" },
@@ -48479,31 +48482,31 @@ function lookUp(p) {
 }
 function walk(dir, ig, out, visiting, boundary) {
   const { skipped } = out;
-  let real;
+  let real2;
   try {
-    real = realpathSync4(dir);
+    real2 = realpathSync4(dir);
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     return;
   }
-  if (visiting.has(real)) {
+  if (visiting.has(real2)) {
     skipped.push({ path: dir, reason: LOOP_REASON, kind: "link-loop" });
     return;
   }
-  visiting.add(real);
+  visiting.add(real2);
   let entries2;
   try {
     entries2 = readdirSync4(dir, { withFileTypes: true });
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot read the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
-    visiting.delete(real);
+    visiting.delete(real2);
     return;
   }
   ig.loadDir(dir, entries2.some((e) => e.name === ".gitignore"));
   entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   if (entries2.some((e) => e.name === "Chart.yaml" && !e.isDirectory())) {
     out.charts.push(dir);
-    visiting.delete(real);
+    visiting.delete(real2);
     return;
   }
   for (const entry of entries2) {
@@ -48537,7 +48540,7 @@ function walk(dir, ig, out, visiting, boundary) {
       else skipped.push(notRegular(p, st2));
     }
   }
-  visiting.delete(real);
+  visiting.delete(real2);
 }
 
 // src/cli/config.ts
@@ -49092,15 +49095,592 @@ var ParsePool = class _ParsePool {
   }
 };
 
+// src/cli/cache.ts
+import { createHash as createHash2 } from "node:crypto";
+import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
+import { dirname as dirname11, join as join15, relative as relative10, resolve as resolve18, sep as sep7 } from "node:path";
+import { deserialize as deserialize2, serialize as serialize2 } from "node:v8";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// src/parse/parse-records.ts
+import { deserialize, serialize } from "node:v8";
+function encodeDocuments(docs, groups) {
+  const counts2 = groups.map(() => 0);
+  let g = -1;
+  for (const d of docs) {
+    while (g + 1 < groups.length && groups[g + 1].start <= d.startOffset) g++;
+    if (g < 0) return void 0;
+    counts2[g] = (counts2[g] ?? 0) + 1;
+  }
+  return encode(true, groups.map((s) => s.start), counts2, docs);
+}
+function encodeGroups(groups) {
+  return encode(false, groups.map(([s]) => s.start), groups.map(([, d]) => d.length), groups.flatMap(([, d]) => d));
+}
+function encode(whole, starts, counts2, docs) {
+  let at3 = 0;
+  for (const [i, n] of counts2.entries()) {
+    if (n > 0 && docs[at3]?.startOffset !== starts[i]) return void 0;
+    at3 += n;
+  }
+  const record = {
+    whole,
+    starts,
+    counts: counts2,
+    docs: docs.map((d) => ({ index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource }))
+  };
+  try {
+    return serialize(record);
+  } catch {
+    return void 0;
+  }
+}
+var RecordedDocuments = class _RecordedDocuments {
+  constructor(record, all) {
+    this.record = record;
+    this.all = all;
+  }
+  record;
+  all;
+  /** The record's documents for `file`, or undefined when the bytes are not a record (a damaged cache is ignored). */
+  static decode(bytes, file) {
+    let record;
+    try {
+      record = deserialize(bytes);
+    } catch {
+      return void 0;
+    }
+    if (!isFileRecord(record, file.text.length)) return void 0;
+    const all = record.docs.map((d) => ({ file, index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource }));
+    return new _RecordedDocuments(record, all);
+  }
+  /** Every document of the file, numbered as parseFile numbers them; undefined when the record holds some groups only. */
+  documents() {
+    return this.record.whole ? this.all : void 0;
+  }
+  /** The documents of one group, numbered from its firstIndex as parseGroup numbers them; undefined for a group the record does not have. */
+  group(group) {
+    const i = this.record.starts.indexOf(group.start);
+    if (i < 0) return void 0;
+    let from = 0;
+    for (let j2 = 0; j2 < i; j2++) from += this.record.counts[j2] ?? 0;
+    const docs = this.all.slice(from, from + (this.record.counts[i] ?? 0));
+    return docs.map((d, k2) => d.index === group.firstIndex + k2 ? d : { ...d, index: group.firstIndex + k2 });
+  }
+};
+function isFileRecord(x, textLength) {
+  if (!isPlainData(x)) return false;
+  const { whole, starts, counts: counts2, docs } = x;
+  if (typeof whole !== "boolean" || !Array.isArray(starts) || !Array.isArray(counts2) || !Array.isArray(docs) || starts.length !== counts2.length) return false;
+  const inText = (n) => Number.isInteger(n) && n >= 0 && n <= textLength;
+  const span = (o) => typeof o === "object" && o !== null && inText(o.offset) && inText(o.endOffset);
+  if (!starts.every(inText)) return false;
+  if (!counts2.every((n) => Number.isInteger(n) && n >= 0) || counts2.reduce((a, b) => a + b, 0) !== docs.length) return false;
+  return docs.every((d) => {
+    if (typeof d !== "object" || d === null || Array.isArray(d)) return false;
+    const o = d;
+    const { syntaxErrors: errors, duplicateKeys: dups } = o;
+    return Number.isInteger(o.index) && inText(o.startOffset) && inText(o.endOffset) && (o.helmSource === void 0 || typeof o.helmSource === "string") && Array.isArray(errors) && errors.every((e) => span(e) && typeof e.message === "string" && [void 0, true].includes(e.bound)) && Array.isArray(dups) && dups.every((k2) => {
+      const r7 = k2;
+      return span(r7.first) && span(r7.last) && typeof r7.key === "string" && Array.isArray(r7.mapPath) && r7.mapPath.every((p) => typeof p === "string" || Number.isInteger(p));
+    });
+  });
+}
+var MAX_RECORD_VALUES = 5e7;
+function isPlainData(root2) {
+  const stack = [root2];
+  for (let seen = 0; stack.length > 0; seen++) {
+    if (seen > MAX_RECORD_VALUES) return false;
+    const v2 = stack.pop();
+    if (v2 === null || v2 === void 0 || typeof v2 === "string" || typeof v2 === "boolean") continue;
+    if (typeof v2 === "number") {
+      if (!Number.isFinite(v2)) return false;
+      continue;
+    }
+    if (typeof v2 !== "object") return false;
+    if (Array.isArray(v2)) {
+      for (let i = 0; i < v2.length; i++) {
+        if (!(i in v2)) return false;
+        stack.push(v2[i]);
+      }
+      continue;
+    }
+    if (Object.getPrototypeOf(v2) !== Object.prototype) return false;
+    for (const k2 of Object.keys(v2)) stack.push(v2[k2]);
+  }
+  return true;
+}
+
+// src/cli/fs-record.ts
+import { createHash } from "node:crypto";
+import fs3 from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+import { resolve as resolve17 } from "node:path";
+import { fileURLToPath } from "node:url";
+var real = {
+  openSync: fs3.openSync,
+  readFileSync: fs3.readFileSync,
+  statSync: fs3.statSync,
+  lstatSync: fs3.lstatSync,
+  existsSync: fs3.existsSync,
+  realpathSync: fs3.realpathSync,
+  readlinkSync: fs3.readlinkSync,
+  readdirSync: fs3.readdirSync,
+  opendirSync: fs3.opendirSync,
+  accessSync: fs3.accessSync,
+  fstatSync: fs3.fstatSync,
+  closeSync: fs3.closeSync
+};
+var NON_BLOCKING = fs3.constants.O_RDONLY | (fs3.constants.O_NONBLOCK ?? 0);
+function errorSig(e) {
+  return `E:${e.code ?? "unknown"}`;
+}
+function typeOf(st2) {
+  return st2.isFile() ? "f" : st2.isDirectory() ? "d" : st2.isSymbolicLink() ? "l" : st2.isFIFO() ? "p" : st2.isSocket() ? "s" : "o";
+}
+function statSig(st2) {
+  return `${typeOf(st2)}:${st2.isFile() ? st2.size : ""}:${st2.mode}`;
+}
+function metadataSig(st2) {
+  return st2.isFile() ? `M:${st2.size}:${st2.mtimeMs}:${st2.ino}` : `T:${typeOf(st2)}`;
+}
+var digest2 = (bytes) => `C:${createHash("sha256").update(bytes).digest("hex")}`;
+function fileSig(path, strategy) {
+  let fd;
+  try {
+    fd = real.openSync(path, NON_BLOCKING);
+  } catch (e) {
+    return errorSig(e);
+  }
+  try {
+    const st2 = real.fstatSync(fd);
+    if (!st2.isFile() || strategy === "metadata") return metadataSig(st2);
+    return digest2(real.readFileSync(fd));
+  } catch (e) {
+    return errorSig(e);
+  } finally {
+    real.closeSync(fd);
+  }
+}
+function dirSig(dir, entries2, written) {
+  const names2 = entries2.filter((d) => !written.has(resolve17(dir, d.name))).map((d) => `${typeOf(d)}${d.name}`);
+  return `D:${createHash("sha256").update(names2.sort().join("\0")).digest("hex")}`;
+}
+function signature2(op, path, strategy, written = /* @__PURE__ */ new Set()) {
+  try {
+    switch (op) {
+      case "file":
+        return fileSig(path, strategy);
+      case "stat":
+        return statSig(real.statSync(path));
+      case "lstat":
+        return statSig(real.lstatSync(path));
+      case "exists":
+        return String(real.existsSync(path));
+      case "realpath":
+        return `R:${real.realpathSync(path)}`;
+      case "readlink":
+        return `L:${real.readlinkSync(path, "utf8")}`;
+      case "dir":
+        return dirSig(path, real.readdirSync(path, { withFileTypes: true }), written);
+    }
+  } catch (e) {
+    return errorSig(e);
+  }
+}
+function pathOf2(p) {
+  if (typeof p === "string") return resolve17(p);
+  if (Buffer.isBuffer(p)) return resolve17(p.toString("utf8"));
+  if (p instanceof URL && p.protocol === "file:") return fileURLToPath(p);
+  return void 0;
+}
+var active;
+var Recorder = class {
+  constructor(strategy, written) {
+    this.strategy = strategy;
+    this.written = written;
+  }
+  strategy;
+  written;
+  seen = /* @__PURE__ */ new Map();
+  /** Files opened and not read through their descriptor yet. */
+  opened = /* @__PURE__ */ new Map();
+  broken = false;
+  note(op, path, sig) {
+    if (path === void 0) {
+      this.broken = true;
+      return;
+    }
+    const key = `${op}\0${path}`;
+    if (this.seen.has(key)) return;
+    this.seen.set(key, { op, path, sig: sig() });
+  }
+  /** A file read: its signature from the bytes read (content), or from its metadata then. */
+  read(path, bytes) {
+    this.note("file", path, () => this.strategy === "content" && bytes !== void 0 ? digest2(bytes) : fileSig(path, this.strategy));
+  }
+  stop() {
+    if (active === this) {
+      active = void 0;
+      restore();
+    }
+    for (const path of this.opened.values()) this.read(path, void 0);
+    this.opened.clear();
+    return this.broken ? void 0 : [...this.seen.values()];
+  }
+};
+function call(fn2, after, failed) {
+  let result;
+  try {
+    result = fn2();
+  } catch (e) {
+    failed(e);
+    throw e;
+  }
+  after(result);
+  return result;
+}
+function startRecording(strategy, written) {
+  if (active) return void 0;
+  const rec = new Recorder(strategy, written);
+  active = rec;
+  const m = fs3;
+  const watch = (op) => (p, sig) => rec.note(op, pathOf2(p), () => sig);
+  m.openSync = (...args) => {
+    const path = pathOf2(args[0]);
+    return call(() => real.openSync(...args), (fd) => {
+      if (path === void 0) rec.broken = true;
+      else rec.opened.set(fd, path);
+    }, (e) => rec.note("file", path, () => errorSig(e)));
+  };
+  m.closeSync = (fd) => {
+    const path = rec.opened.get(fd);
+    if (path !== void 0) {
+      rec.opened.delete(fd);
+      rec.read(path, void 0);
+    }
+    return real.closeSync(fd);
+  };
+  m.readFileSync = (...args) => {
+    const target = args[0];
+    const path = typeof target === "number" ? rec.opened.get(target) : pathOf2(target);
+    return call(() => real.readFileSync(...args), (bytes) => {
+      if (path === void 0) {
+        rec.broken = true;
+        return;
+      }
+      if (typeof target === "number") rec.opened.delete(target);
+      rec.read(path, bytes);
+    }, (e) => rec.note("file", path, () => errorSig(e)));
+  };
+  const stats = (op, fn2) => ((p, options) => call(() => fn2(p, options), (st2) => {
+    if (st2) watch(op)(p, statSig(st2));
+    else watch(op)(p, "E:ENOENT");
+  }, (e) => watch(op)(p, errorSig(e))));
+  m.statSync = stats("stat", real.statSync);
+  m.lstatSync = stats("lstat", real.lstatSync);
+  m.existsSync = (p) => {
+    const r7 = real.existsSync(p);
+    watch("exists")(p, String(r7));
+    return r7;
+  };
+  m.accessSync = (p, mode) => call(() => real.accessSync(p, mode), () => watch("stat")(p, signature2("stat", pathOf2(p) ?? "", strategy)), () => watch("stat")(p, signature2("stat", pathOf2(p) ?? "", strategy)));
+  const realpath = (fn2) => (p, o) => call(() => fn2(p, o), (r7) => watch("realpath")(p, `R:${String(r7)}`), (e) => watch("realpath")(p, errorSig(e)));
+  m.realpathSync = Object.assign(realpath(real.realpathSync), { native: realpath(real.realpathSync.native) });
+  m.readlinkSync = (p, o) => call(() => real.readlinkSync(p, o), (r7) => watch("readlink")(p, `L:${String(r7)}`), (e) => watch("readlink")(p, errorSig(e)));
+  const listed = (p) => signature2("dir", pathOf2(p) ?? "", strategy, written);
+  m.readdirSync = (p, o) => call(() => real.readdirSync(p, o), () => watch("dir")(p, listed(p)), (e) => watch("dir")(p, errorSig(e)));
+  m.opendirSync = (p, o) => call(() => real.opendirSync(p, o), () => watch("dir")(p, listed(p)), (e) => watch("dir")(p, errorSig(e)));
+  syncBuiltinESMExports();
+  return rec;
+}
+function restore() {
+  Object.assign(fs3, real);
+  syncBuiltinESMExports();
+}
+function unchanged(looked, strategy, written) {
+  for (const l of looked) if (signature2(l.op, l.path, strategy, written) !== l.sig) return false;
+  return true;
+}
+
+// src/cli/cache.ts
+var DEFAULT_CACHE_FILE = ".meshlintcache";
+var MAX_PARSE_BYTES = 256 * 1024 * 1024;
+var MAX_CACHE_FILE_BYTES = MAX_PARSE_BYTES + 64 * 1024 * 1024;
+var MAX_REPORT_CHARS = 64 * 1024 * 1024;
+var MAGIC = "meshlint-cache";
+var FORMAT = 1;
+var NO_FOLLOW2 = constants5.O_NOFOLLOW ?? 0;
+function cacheSettings(v2, io) {
+  const strategy = v2["cache-strategy"] ?? "metadata";
+  if (strategy !== "metadata" && strategy !== "content") throw new UsageError(`--cache-strategy takes metadata or content, not "${strategy}"`);
+  if (!v2.cache) return void 0;
+  const named = v2["cache-location"];
+  let file = resolve18(io.cwd, named ?? DEFAULT_CACHE_FILE);
+  if (named !== void 0 && (/[\\/]$/.test(named) || isDirectory(file))) file = join15(file, DEFAULT_CACHE_FILE);
+  return { file, strategy };
+}
+function isDirectory(path) {
+  try {
+    return fstatLike(path)?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+function fstatLike(path) {
+  let fd;
+  try {
+    fd = openSync4(path, constants5.O_RDONLY | (constants5.O_NONBLOCK ?? 0));
+  } catch {
+    return void 0;
+  }
+  try {
+    return fstatSync2(fd);
+  } finally {
+    closeSync4(fd);
+  }
+}
+function buildOf(io) {
+  const hash = createHash2("sha256").update(`${FORMAT}\0${VERSION}\0${process.versions.v8}`);
+  if (io.parseWorker) {
+    try {
+      hash.update(readFileSync3(fileURLToPath2(io.parseWorker)));
+    } catch {
+      hash.update("unreadable");
+    }
+  }
+  return hash.digest("hex");
+}
+var ParseStore = class {
+  constructor(known) {
+    this.known = known;
+  }
+  known;
+  kept = /* @__PURE__ */ new Map();
+  keptBytes = 0;
+  digests = /* @__PURE__ */ new WeakMap();
+  /** Files read for facts only: the groups the facts pass took this run, and whether any was parsed now. */
+  groupsRead = /* @__PURE__ */ new Map();
+  /** Files whose documents came from the cache, and how many were parsed; the same for groups of files read for facts only. */
+  counts = { reused: 0, parsed: 0, groupsReused: 0, groupsParsed: 0 };
+  digestOf(file) {
+    let d = this.digests.get(file);
+    if (d === void 0) {
+      d = createHash2("sha256").update(exactText(file)).digest("base64");
+      this.digests.set(file, d);
+    }
+    return d;
+  }
+  lookup(file) {
+    const bytes = this.known.get(this.digestOf(file));
+    return bytes ? RecordedDocuments.decode(bytes, file) : void 0;
+  }
+  /** The file's documents as a run parsed them before, or undefined (parse it). */
+  recorded(file) {
+    const key = this.digestOf(file);
+    const docs = this.lookup(file);
+    if (!docs?.documents()) return void 0;
+    this.keep(key, this.known.get(key));
+    this.counts.reused++;
+    return docs;
+  }
+  /** Documents just parsed, every one of the file's, as parseFile yielded them. */
+  record(file, docs) {
+    this.counts.parsed++;
+    const key = this.digestOf(file);
+    if (this.kept.has(key) || this.keptBytes >= MAX_PARSE_BYTES) return;
+    const bytes = encodeDocuments(docs, groupsOf(file.text));
+    if (bytes) this.keep(key, bytes);
+  }
+  /**
+   * One group of a file read for facts only (--context, the rest of the repository): from the
+   * cache, else parsed here and recorded. The facts pass parses the same group the same way.
+   */
+  group(file, group) {
+    const key = this.digestOf(file);
+    let read2 = this.groupsRead.get(key);
+    if (!read2) {
+      const bytes = this.known.get(key);
+      read2 = { groups: /* @__PURE__ */ new Map(), parsed: false, bytes };
+      this.groupsRead.set(key, read2);
+    }
+    const had = read2.groups.get(group.start);
+    if (had) return had[1];
+    const cached = read2.bytes ? RecordedDocuments.decode(read2.bytes, file)?.group(group) : void 0;
+    const docs = cached ?? parseGroup(file, group);
+    if (!cached) read2.parsed = true;
+    this.counts[cached ? "groupsReused" : "groupsParsed"]++;
+    read2.groups.set(group.start, [group, docs]);
+    return docs;
+  }
+  keep(key, bytes) {
+    if (this.kept.has(key) || this.keptBytes + bytes.length > MAX_PARSE_BYTES) return;
+    this.kept.set(key, bytes);
+    this.keptBytes += bytes.length;
+  }
+  /** What the next run gets: the documents of this run's files only (those of files gone or changed are let go). */
+  entries() {
+    for (const [key, read2] of this.groupsRead) {
+      if (this.kept.has(key)) continue;
+      const bytes = !read2.parsed && read2.bytes ? read2.bytes : encodeGroups([...read2.groups.values()].sort(([a], [b]) => a.start - b.start));
+      if (bytes) this.keep(key, bytes);
+    }
+    return [...this.kept];
+  }
+};
+var RunCache = class _RunCache {
+  constructor(settings, build2, found, key, written) {
+    this.settings = settings;
+    this.build = build2;
+    this.found = found;
+    this.key = key;
+    this.written = written;
+    this.parses = new ParseStore(new Map(found?.parses ?? []));
+  }
+  settings;
+  build;
+  found;
+  key;
+  written;
+  parses;
+  recording;
+  /**
+   * The cache for a run of `argv`; `recordable`: whether its report may be kept (no standard
+   * input, no glob, nothing written to the linted files).
+   */
+  static open(settings, v2, argv, io, color) {
+    const build2 = buildOf(io);
+    const found = readCache(settings, build2);
+    const outputFile = v2["output-file"] === void 0 ? void 0 : resolve18(io.cwd, v2["output-file"]);
+    const written = /* @__PURE__ */ new Set([settings.file, ...outputFile ? [outputFile] : []]);
+    const key = JSON.stringify({ argv, cwd: io.cwd, color, strategy: settings.strategy });
+    return new _RunCache(settings, build2, found, key, written);
+  }
+  /** The last run's output, when it was made with the same arguments and nothing it looked at has changed. */
+  replay() {
+    const run2 = this.found?.run;
+    if (!run2 || run2.key !== this.key) return void 0;
+    if (run2.written.length !== this.written.size || !run2.written.every((w) => this.written.has(w))) return void 0;
+    return unchanged(run2.looked, this.settings.strategy, this.written) ? run2.printed : void 0;
+  }
+  /** Watches what the run reads, from now to saved() (see fs-record.ts). */
+  record() {
+    this.recording ??= startRecording(this.settings.strategy, this.written);
+  }
+  /** Stops watching; what was looked at, or undefined when the run is not to be kept. */
+  stopRecording() {
+    const looked = this.recording?.stop();
+    this.recording = void 0;
+    return looked;
+  }
+  /**
+   * Writes the cache: the documents of this run's files, and its report when `printed` is given
+   * with what it looked at. A cache that cannot be written is said once on standard error, and
+   * the run's result stands.
+   */
+  save(io, looked, printed) {
+    const size = printed?.chunks.reduce((n, [, t]) => n + t.length, 0) ?? 0;
+    const run2 = !printed ? this.found?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : void 0;
+    const file = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run: run2, parses: this.parses.entries() };
+    try {
+      writeWithin(this.settings.file, serialize2(file), { root: topFolder(io.cwd), outsideAllowed: true });
+    } catch (e) {
+      const why = e instanceof WriteRefused ? e.message : describeFsError(e);
+      io.stderr(`meshlint: cannot write the cache ${displayPathOf(this.settings.file, io.cwd)}: ${why}; the next run lints everything again
+`);
+    }
+  }
+};
+function readCache(settings, build2) {
+  let fd;
+  try {
+    fd = openSync4(settings.file, constants5.O_RDONLY | NO_FOLLOW2 | (constants5.O_NONBLOCK ?? 0));
+  } catch {
+    return void 0;
+  }
+  let bytes;
+  try {
+    const st2 = fstatSync2(fd);
+    if (!st2.isFile() || st2.size > MAX_CACHE_FILE_BYTES) return void 0;
+    bytes = Buffer.alloc(st2.size);
+    for (let at3 = 0; at3 < st2.size; ) {
+      const n = readSync2(fd, bytes, at3, st2.size - at3, at3);
+      if (n === 0) return void 0;
+      at3 += n;
+    }
+  } catch {
+    return void 0;
+  } finally {
+    closeSync4(fd);
+  }
+  let data;
+  try {
+    data = deserialize2(bytes);
+  } catch {
+    return void 0;
+  }
+  if (!isCacheFile(data) || data.build !== build2) return void 0;
+  return data.strategy === settings.strategy ? data : { ...data, run: void 0 };
+}
+var OPS = /* @__PURE__ */ new Set(["file", "stat", "lstat", "exists", "realpath", "readlink", "dir"]);
+function isCacheFile(x) {
+  if (typeof x !== "object" || x === null) return false;
+  const c = x;
+  if (c.magic !== MAGIC || c.format !== FORMAT || typeof c.build !== "string") return false;
+  if (!Array.isArray(c.parses) || !c.parses.every((p2) => Array.isArray(p2) && p2.length === 2 && typeof p2[0] === "string" && p2[1] instanceof Uint8Array)) return false;
+  if (c.run === void 0) return true;
+  const r7 = c.run;
+  if (typeof r7 !== "object" || r7 === null || typeof r7.key !== "string") return false;
+  if (!Array.isArray(r7.written) || !r7.written.every((w) => typeof w === "string")) return false;
+  if (!Array.isArray(r7.looked) || !r7.looked.every((l) => typeof l === "object" && l !== null && OPS.has(l.op) && typeof l.path === "string" && typeof l.sig === "string")) return false;
+  const p = r7.printed;
+  return typeof p === "object" && p !== null && Number.isInteger(p.code) && Array.isArray(p.chunks) && p.chunks.every((ch) => Array.isArray(ch) && ch.length === 2 && ["out", "err", "file"].includes(ch[0]) && typeof ch[1] === "string");
+}
+function trackedCache(file) {
+  const root2 = topFolder(dirname11(file));
+  const index = join15(root2, ".git", "index");
+  const rel = relative10(root2, file).split(sep7).join("/");
+  if (rel.startsWith("..")) return false;
+  let bytes;
+  try {
+    const st2 = fstatLike(index);
+    if (!st2?.isFile() || st2.size > 256 * 1024 * 1024) return false;
+    bytes = readFileSync3(index);
+  } catch {
+    return false;
+  }
+  const name2 = Buffer.from(`${rel}\0`, "utf8");
+  const length = Math.min(name2.length - 1, 4095);
+  for (let at3 = bytes.indexOf(name2); at3 >= 0; at3 = bytes.indexOf(name2, at3 + 1)) {
+    if (at3 >= 2 && (bytes.readUInt16BE(at3 - 2) & 4095) === length) return true;
+    if (at3 >= 4 && (bytes.readUInt16BE(at3 - 4) & 20479) === (16384 | length)) return true;
+  }
+  return false;
+}
+function documentsCache(v2, io) {
+  const settings = cacheSettings(v2, io);
+  if (!settings) return void 0;
+  if (trackedCache(settings.file)) {
+    io.stderr(trackedNote(settings, io));
+    return void 0;
+  }
+  const cache2 = RunCache.open(settings, v2, [], io, false);
+  return { store: cache2.parses, save: () => cache2.save(io, void 0, void 0) };
+}
+function trackedNote(settings, io) {
+  return `meshlint: note: ${displayPathOf(settings.file, io.cwd)} is tracked by git, so a change could bring its own report: not used. Untrack it and list it in .gitignore.
+`;
+}
+
 // src/cli/baseline.ts
-import { readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
-import { dirname as dirname11, resolve as resolve17 } from "node:path";
+import { readFileSync as readFileSync4, statSync as statSync8 } from "node:fs";
+import { dirname as dirname12, resolve as resolve19 } from "node:path";
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve17(io.cwd)) ?? dirname11(file);
+  const srcRoot = repoRoot(resolve19(io.cwd)) ?? dirname12(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve17(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve19(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown7 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown7} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -49112,7 +49692,7 @@ function readBaseline(flag, config, io) {
     const stat = statSync8(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
-    text2 = readFileSync3(file, "utf8");
+    text2 = readFileSync4(file, "utf8");
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
@@ -49126,7 +49706,7 @@ function readBaseline(flag, config, io) {
   }
 }
 function writeBaseline(name2, results, io) {
-  const target = resolve17(io.cwd, name2);
+  const target = resolve19(io.cwd, name2);
   const entries2 = baselineEntries(results, baselineUris(target, io));
   try {
     writeWithin(target, formatBaseline(entries2), { root: topFolder(io.cwd), outsideAllowed: true });
@@ -49586,9 +50166,9 @@ function applyFixes(results, inputs, write, showDiff, io) {
         continue;
       }
       try {
-        const real = realPath(input2.file.absPath) ?? input2.file.absPath;
+        const real2 = realPath(input2.file.absPath) ?? input2.file.absPath;
         const root2 = repositoryOf(input2.file.absPath, io.cwd);
-        writeWithin(real, encodeSource(r7.output, input2.file), { root: realPath(root2) ?? root2, outsideAllowed: true });
+        writeWithin(real2, encodeSource(r7.output, input2.file), { root: realPath(root2) ?? root2, outsideAllowed: true });
       } catch (e) {
         if (e instanceof WriteRefused) {
           io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r7.filePath)}: ${e.message}
@@ -49614,11 +50194,11 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync12, statSync as statSync10 } from "node:fs";
-import { dirname as dirname15, join as join17, resolve as resolve19, sep as sep10 } from "node:path";
+import { dirname as dirname16, join as join18, resolve as resolve21, sep as sep11 } from "node:path";
 
 // src/load/context.ts
 import { statSync as statSync9 } from "node:fs";
-import { dirname as dirname12, sep as sep7 } from "node:path";
+import { dirname as dirname13, sep as sep8 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
   const valuesFiles2 = config.istio.valuesFiles ?? [];
@@ -49628,7 +50208,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname12(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname13(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -49643,13 +50223,13 @@ function discoverContext(opts) {
 var MAX_REPOSITORY_FILES = 2e4;
 var MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
 function repositoryForContext(dir, config) {
-  const configRoot2 = config.filePath ? dirname12(config.filePath) : void 0;
-  return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep7)) ? configRoot2 : void 0);
+  const configRoot2 = config.filePath ? dirname13(config.filePath) : void 0;
+  return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep8)) ? configRoot2 : void 0);
 }
 function repositoryRoots(paths, config) {
   const roots2 = /* @__PURE__ */ new Set();
   for (const p of paths) {
-    let dir = dirname12(p);
+    let dir = dirname13(p);
     try {
       if (statSync9(p).isDirectory()) dir = p;
     } catch {
@@ -49678,20 +50258,20 @@ function readRepositoryContext(roots2, opts) {
 }
 
 // src/load/flux-scope.ts
-import { isAbsolute as isAbsolute8, join as join16, normalize, sep as sep9 } from "node:path";
+import { isAbsolute as isAbsolute8, join as join17, normalize, sep as sep10 } from "node:path";
 
 // src/load/flux-clusters.ts
-import { dirname as dirname13, join as join15, relative as relative10, sep as sep8 } from "node:path";
+import { dirname as dirname14, join as join16, relative as relative11, sep as sep9 } from "node:path";
 var MAX_CLUSTERS = 64;
 var MAX_REACHED = 2e3;
 var MAX_FALLBACK = 500;
 var NO_CLUSTERS = { names: [], clustersOf: () => [], tooMany: void 0 };
-var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep8) ? dir : dir + sep8);
+var under = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep9) ? dir : dir + sep9);
 function fluxClusters(kustomizations, paths, root2, overlays) {
   if (kustomizations.length === 0) return NO_CLUSTERS;
   const sorted = [...new Set(paths)].sort();
   const filesUnder = (dir) => {
-    const prefix = dir.endsWith(sep8) ? dir : dir + sep8;
+    const prefix = dir.endsWith(sep9) ? dir : dir + sep9;
     let lo = 0;
     let hi2 = sorted.length;
     while (lo < hi2) {
@@ -49727,26 +50307,26 @@ function fluxClusters(kustomizations, paths, root2, overlays) {
   if (entries2.length === 0 && kustomizations.length <= MAX_FALLBACK) {
     const reachedByOthers = /* @__PURE__ */ new Set();
     for (const k2 of kustomizations) for (const f of reach(k2.dir).files) if (f !== k2.file) reachedByOthers.add(f);
-    entries2 = [...new Set(kustomizations.filter((k2) => !reachedByOthers.has(k2.file)).map((k2) => dirname13(k2.file)))];
+    entries2 = [...new Set(kustomizations.filter((k2) => !reachedByOthers.has(k2.file)).map((k2) => dirname14(k2.file)))];
   }
   if (entries2.length > MAX_CLUSTERS) return { ...NO_CLUSTERS, tooMany: entries2.length };
-  const nameOf = (dir) => relative10(root2, dir).split(sep8).join("/") || ".";
+  const nameOf = (dir) => relative11(root2, dir).split(sep9).join("/") || ".";
   const clusters = entries2.map((dir) => ({ name: nameOf(dir), ...reach(dir) })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return {
     names: clusters.map((c) => c.name),
     tooMany: void 0,
     // A folder (an overlay built) is reached when its kustomization is.
-    clustersOf: (path) => clusters.filter((c) => c.files.has(path) || KUSTOMIZATION_FILES.some((k2) => c.files.has(join15(path, k2))) || [...c.dirs].some((d) => under(path, d))).map((c) => c.name)
+    clustersOf: (path) => clusters.filter((c) => c.files.has(path) || KUSTOMIZATION_FILES.some((k2) => c.files.has(join16(path, k2))) || [...c.dirs].some((d) => under(path, d))).map((c) => c.name)
   };
 }
 
 // src/load/overlays-found.ts
-var import_yaml27 = __toESM(require_dist(), 1);
-import { basename as basename5, dirname as dirname14, resolve as resolve18 } from "node:path";
+var import_yaml28 = __toESM(require_dist(), 1);
+import { basename as basename5, dirname as dirname15, resolve as resolve20 } from "node:path";
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename5(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname14(f)))];
+  const folders = [...new Set(kustomizations.map((f) => dirname15(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set(), chartHomes: [] };
   const chartHomes = [];
   const used = /* @__PURE__ */ new Set();
@@ -49755,20 +50335,20 @@ function overlaysAmong(files, read2) {
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname14(file));
+    const mine = own.get(dirname15(file));
     mine.files.push(file);
     const text2 = read2(file);
     if (text2 === void 0) continue;
     const data = kustomizationData(text2);
     if (data === void 0) continue;
-    if (data?.kind === "Component") components.add(dirname14(file));
+    if (data?.kind === "Component") components.add(dirname15(file));
     const k2 = data ?? {};
     if (Array.isArray(k2.helmCharts) && k2.helmCharts.length > 0 || Array.isArray(k2.helmChartInflationGenerator) && k2.helmChartInflationGenerator.length > 0) {
       const home = typeof k2.helmGlobals?.chartHome === "string" && k2.helmGlobals.chartHome !== "" ? k2.helmGlobals.chartHome : "charts";
-      chartHomes.push(resolve18(dirname14(file), home));
+      chartHomes.push(resolve20(dirname15(file), home));
     }
     for (const entry of localEntries(data)) {
-      const target = resolve18(dirname14(file), entry);
+      const target = resolve20(dirname15(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -49809,7 +50389,7 @@ function readKustomization(text2) {
   const fast = parseFast(text2, 0);
   if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
   try {
-    return (0, import_yaml27.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    return (0, import_yaml28.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -49839,8 +50419,8 @@ function ownKustomizations(files, root2) {
       if (!isObject2(sourceRef) || sourceRef.kind !== "GitRepository" || sourceRef.name !== OWN_SOURCE) continue;
       const rel = typeof path === "string" && path !== "" ? path : ".";
       if (isAbsolute8(rel) || isPlaceholder(rel)) continue;
-      const dir = normalize(join16(root2, rel));
-      if (dir !== root2 && !dir.startsWith(root2 + sep9)) continue;
+      const dir = normalize(join17(root2, rel));
+      if (dir !== root2 && !dir.startsWith(root2 + sep10)) continue;
       out.push({ file: f.absPath, dir, spec: o.spec, metadata: isObject2(o.metadata) ? o.metadata : {} });
     }
   }
@@ -49916,7 +50496,7 @@ function fluxScoping(all, root2) {
     if (!r7.ok || r7.file.absPath === void 0 || r7.file.origin) return r7;
     const abs = r7.file.absPath;
     const deployedBy = several ? clusters.clustersOf(abs) : [];
-    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep9));
+    const mine = scopes.filter((s) => abs.startsWith(s.dir + sep10));
     if (mine.length === 0 && deployedBy.length === 0) return r7;
     const names2 = new Set(mine.map((s) => s.namespace));
     const target = mine.length === 0 ? void 0 : names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
@@ -49935,9 +50515,9 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve19(io.cwd, c));
+  const charts = req.charts.map((c) => resolve21(io.cwd, c));
   const metCharts = [];
-  const overlays = req.overlays.map((o) => resolve19(io.cwd, o));
+  const overlays = req.overlays.map((o) => resolve21(io.cwd, o));
   const metOverlays = [];
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
@@ -49949,7 +50529,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname15(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname16(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -49965,7 +50545,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname15(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname16(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -50013,7 +50593,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     }
     const foundOverlays = overlaysAmong(files, cachedReader());
     metOverlays.push(...foundOverlays.top);
-    const helmChartsChart = (dir) => foundOverlays.chartHomes.some((home) => dir.startsWith(home + sep10));
+    const helmChartsChart = (dir) => foundOverlays.chartHomes.some((home) => dir.startsWith(home + sep11));
     for (const chart of found.charts.filter(helmChartsChart)) {
       skipped.push({ path: chart, reason: "a chart of a Kustomize helmCharts entry: linted through its kustomization", kind: "through-overlay" });
     }
@@ -50031,9 +50611,9 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve19(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve21(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep10))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep11))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -50076,7 +50656,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
   const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0 && f.text.includes("HelmChartInflationGenerator")).map(([dir]) => dir);
-  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep10))));
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep11))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -50109,7 +50689,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   for (const g of groups) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
-  const roots2 = repositoryRoots([...paths.map((p) => resolve19(io.cwd, p)), ...charts, ...overlays, ...useStdin ? [io.cwd] : []], config);
+  const roots2 = repositoryRoots([...paths.map((p) => resolve21(io.cwd, p)), ...charts, ...overlays, ...useStdin ? [io.cwd] : []], config);
   if (!v2["no-repository-context"]) {
     const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
     const repository = readRepositoryContext(roots2, { cwd: io.cwd, config, ignorePatterns: v2["ignore-pattern"], useGitignore: !v2["no-gitignore"], skip: (f) => linted.has(f) || context.has(f) });
@@ -50117,7 +50697,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     if (repository.cut) notes.push({ id: "repository-context-cut", message: `the repository was read for facts up to ${repository.cut}: facts in files past it are unknown. Pass the files that hold them with --context, or lint from a smaller folder.` });
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join17(dir, "Chart.yaml");
+    const file = join18(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
@@ -50132,7 +50712,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   if (flux.clusters.names.length > 1) {
     const tag = (f) => {
       if (!f.origin || f.clusters) return f;
-      const deployedBy = flux.clusters.clustersOf(resolve19(io.cwd, f.origin.source));
+      const deployedBy = flux.clusters.clustersOf(resolve21(io.cwd, f.origin.source));
       return deployedBy.length > 0 ? { ...f, clusters: deployedBy } : f;
     };
     for (const list4 of [...rendered.worlds, ...rendered.context]) list4.splice(0, list4.length, ...list4.map(tag));
@@ -50182,7 +50762,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve19(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve21(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -50195,7 +50775,7 @@ function chartsDirsOf(v2, config, cwd, paths, destination = false) {
   const named = [];
   const missing = (abs) => !existsSync12(abs) || !statSync10(abs).isDirectory();
   for (const d of v2.charts ?? []) {
-    const abs = resolve19(cwd, d);
+    const abs = resolve21(cwd, d);
     if (missing(abs) && !destination) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
     named.push(abs);
   }
@@ -50205,8 +50785,8 @@ function chartsDirsOf(v2, config, cwd, paths, destination = false) {
     named.push(d);
   }
   const vendored = /* @__PURE__ */ new Set();
-  for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
-    const d = join17(base, "charts");
+  for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve21(cwd, p))]) {
+    const d = join18(base, "charts");
     if (existsSync12(d) && statSync10(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
@@ -50245,10 +50825,13 @@ function renderBudget(text2) {
 function lintFromArgs(argv, io) {
   return guarded(io, () => {
     const { values: v2, positionals } = parse(argv);
-    return lintParsed(v2, positionals, lookupFor(v2, io), io);
+    const cache2 = documentsCache(v2, io);
+    const run2 = lintParsed(v2, positionals, lookupFor(v2, io), io, void 0, cache2?.store);
+    if (typeof run2 !== "number") cache2?.save();
+    return run2;
   });
 }
-function lintParsed(v2, positionals, lookup2, io, forDiff) {
+function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   const onPodTemplate = forDiff?.onPodTemplate;
   const onResource = forDiff?.onResource;
   const threads = concurrencyOf(v2.concurrency);
@@ -50264,16 +50847,26 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
   const shared = forDiff?.parses;
   const reused = shared?.role === "reuse" ? shared.shared : void 0;
-  const toParse = reused ? files.filter((f) => !reused.has(f)) : files;
+  const recorded2 = /* @__PURE__ */ new Map();
+  if (store) {
+    for (const f of files) {
+      const r7 = reused?.has(f) ? void 0 : store.recorded(f);
+      if (r7) recorded2.set(f, r7);
+    }
+  }
+  const toParse = files.filter((f) => !reused?.has(f) && !recorded2.has(f));
   if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
-  const documentsOfFile = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
+  const viaShared = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
+  const documentsOfFile = store ? cachedDocuments(store, recorded2, viaShared ?? parseFile) : viaShared;
   const documentsOf = io.progress ? (file, docs) => {
     progress.tick("linted");
     return (documentsOfFile ?? parseFile)(file, docs);
   } : documentsOfFile;
-  const groupDocsOf = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
+  const poolGroups = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
+  const linted = new Set(files);
+  const groupDocsOf = store ? (file, group) => recorded2.get(file)?.group(group) ?? poolGroups?.(file, group) ?? (linted.has(file) ? void 0 : store.group(file, group)) : poolGroups;
   const options = (i, groupConfig, otherInputs, foreign = () => false) => ({
     config: groupConfig,
     rules: allRules,
@@ -50324,6 +50917,21 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report: report2, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
 }
+function cachedDocuments(store, recorded2, inner) {
+  return function* (file, parsed) {
+    const known = recorded2.get(file)?.documents();
+    if (known) {
+      yield* known;
+      return;
+    }
+    const docs = [];
+    for (const doc of inner(file, parsed)) {
+      docs.push(doc);
+      yield doc;
+    }
+    store.record(file, docs);
+  };
+}
 function withoutFactsNotes(report2) {
   return { ...report2, facts: { ...report2.facts, mesh: { ...report2.facts.mesh, notes: [] } } };
 }
@@ -50371,7 +50979,7 @@ var SharedParses = class {
 };
 
 // src/cli/output.ts
-import { resolve as resolve21 } from "node:path";
+import { resolve as resolve23 } from "node:path";
 
 // src/format/github.ts
 var escapeData2 = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -50407,7 +51015,7 @@ function formatGithub(results) {
 }
 
 // src/format/ci-reports.ts
-import { resolve as resolve20 } from "node:path";
+import { resolve as resolve22 } from "node:path";
 function xml(s) {
   return safeText(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
 }
@@ -50448,7 +51056,7 @@ function formatGitlab(results, opts) {
   for (const r7 of results) {
     const artifact = artifactLocation(r7.filePath, opts);
     const hashes = lineHashes(artifact.uri, r7.messages);
-    const path = artifact.uriBaseId ? decodeURIComponent(artifact.uri) : resolve20(opts.cwd, r7.filePath);
+    const path = artifact.uriBaseId ? decodeURIComponent(artifact.uri) : resolve22(opts.cwd, r7.filePath);
     for (const [i, m] of r7.messages.entries()) {
       issues.push({
         type: "issue",
@@ -50551,24 +51159,24 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync13, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname16, join as join18 } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync as existsSync13, readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname17, join as join19 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname16(fileURLToPath(import.meta.url)); ; d = dirname16(d)) {
-    const pkg = join18(d, "package.json");
+  for (let d = dirname17(fileURLToPath3(import.meta.url)); ; d = dirname17(d)) {
+    const pkg = join19(d, "package.json");
     if (existsSync13(pkg)) {
       try {
-        if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
+        if (JSON.parse(readFileSync5(pkg, "utf8")).name === "meshlint") {
           root = d;
           return d;
         }
       } catch {
       }
     }
-    if (dirname16(d) === d) {
+    if (dirname17(d) === d) {
       root = null;
       return void 0;
     }
@@ -50580,7 +51188,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync4(join18(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync5(join19(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -50602,7 +51210,7 @@ function formatReport(format, results, config, opts) {
     case "checkstyle":
       return formatCheckstyle(results);
     case "gitlab":
-      return formatGitlab(results, { cwd, srcRoot: repoRoot(resolve21(cwd)) ?? cwd });
+      return formatGitlab(results, { cwd, srcRoot: repoRoot(resolve23(cwd)) ?? cwd });
     case "sarif": {
       const levels = new Map(
         allRules.map((r7) => {
@@ -50610,7 +51218,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve21(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve23(cwd)) ?? cwd;
       const used = new Set(results.flatMap((r7) => r7.messages.map((m) => m.ruleId)));
       const docs = readRuleDocs(allRules.map((r7) => r7.name).filter((id) => opts.sarifAllRules || used.has(id)));
       return formatSarif(results, { rules: allRules, docs, levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes, allRules: opts.sarifAllRules === true, ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
@@ -50688,7 +51296,7 @@ function statsLine(report2, skipped) {
 function chartCauses(diff, baseCwd, headCwd) {
   const read2 = (dir, file) => {
     try {
-      return readFileSync5(resolve22(dir, file), "utf8");
+      return readFileSync6(resolve24(dir, file), "utf8");
     } catch {
       return void 0;
     }
@@ -50723,7 +51331,8 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, "no-repository-context": true, ...v2.config !== void 0 ? { config: resolve22(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve22(io.cwd, c)) } : {} };
+  const cache2 = documentsCache(v2, io);
+  const sideValues = { ...v2, "no-repository-context": true, ...v2.config !== void 0 ? { config: resolve24(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve24(io.cwd, c)) } : {} };
   const sides = [];
   const blobs = /* @__PURE__ */ new Map();
   const worktrees = /* @__PURE__ */ new Map();
@@ -50765,7 +51374,7 @@ function diffParsed(args, v2, io, opts = {}) {
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
-      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? "record" : "reuse" } });
+      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? "record" : "reuse" } }, cache2?.store);
       if (typeof run2 === "number") return run2;
       runs.push({
         label: side.label,
@@ -50781,20 +51390,21 @@ function diffParsed(args, v2, io, opts = {}) {
     if (!base || !head2) return 2;
     const policyOf2 = (side, run2) => {
       let config = run2.config;
-      const named = v2.config !== void 0 ? resolve22(io.cwd, v2.config) : void 0;
+      const named = v2.config !== void 0 ? resolve24(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join19(side.root, relative11(top, named));
+        const copy = join20(side.root, relative12(top, named));
         try {
           config = existsSync14(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore = config?.filePath ? readRegularFile(join19(dirname17(config.filePath), ".meshlintignore")) : void 0;
+      const ignore = config?.filePath ? readRegularFile(join20(dirname18(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore?.ok ? ignore.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head2), base.cwd, head2.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head2)) };
+    cache2?.save();
     return { diff, base, head: head2, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
@@ -50818,7 +51428,7 @@ function runDiff(args, v2, io) {
 }
 
 // src/cli/charts.ts
-import { relative as relative12, sep as sep11 } from "node:path";
+import { relative as relative13, sep as sep12 } from "node:path";
 var CHARTS_HELP = `Usage: meshlint charts [file|dir|glob] ... [--charts DIR] [--format json] [options]
 
 Lists the charts that Flux HelmReleases and Argo CD Applications among the inputs deploy
@@ -50883,8 +51493,8 @@ function chartsReport(found, destination, cwd) {
   };
 }
 function shown6(p, cwd) {
-  const rel = relative12(cwd, p);
-  return rel === "" ? "." : rel.startsWith("..") ? p : rel.split(sep11).join("/");
+  const rel = relative13(cwd, p);
+  return rel === "" ? "." : rel.startsWith("..") ? p : rel.split(sep12).join("/");
 }
 var at2 = (r7) => `${r7.filePath}:${r7.line}:${r7.column}  ${r7.object}`;
 function formatChartsReport(report2, format) {
@@ -51078,6 +51688,13 @@ Options:
                                when its lines move
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
+      --cache                  Keep the report and each file's documents for the next run
+                               (.meshlintcache): an unchanged run prints the same report
+                               again, a changed file is parsed again, facts are rechecked
+      --cache-location PATH    The cache file, or a folder to keep it in
+      --cache-strategy S       How a file counts as changed: metadata (size and time, the
+                               default) or content (its digest: for CI, where a checkout
+                               sets every time)
       --concurrency N          Threads that parse the inputs: auto (default: every core,
                                for inputs of 4 MB or more), off, or a number
       --context PATH           Read PATH (file or directory) for facts only: Namespaces,
@@ -51262,8 +51879,8 @@ function runCli(argv, io) {
 function run(argv, io) {
   const { values: v2, positionals } = parse(argv);
   if (v2.help) {
-    const command = positionals[0];
-    io.stdout(command === "rules" || command === "explain" || command === "facts" || command === "diff" ? COMMAND_HELP[command] : command === "charts" ? CHARTS_HELP : HELP2);
+    const command2 = positionals[0];
+    io.stdout(command2 === "rules" || command2 === "explain" || command2 === "facts" || command2 === "diff" ? COMMAND_HELP[command2] : command2 === "charts" ? CHARTS_HELP : HELP2);
     return 0;
   }
   if (v2.version) {
@@ -51272,10 +51889,10 @@ function run(argv, io) {
     return 0;
   }
   if (positionals[0] === "rules" && positionals.length === 1) {
-    const config2 = lookupFor(v2, io).forDir(io.cwd);
+    const config = lookupFor(v2, io).forDir(io.cwd);
     const format2 = v2.format ?? "stylish";
     if (format2 !== "stylish" && format2 !== "json") throw new UsageError("rules prints text (the default) or --format json");
-    return listRules(io, config2, format2);
+    return listRules(io, config, format2);
   }
   if (positionals[0] === "lsp" && positionals.length === 1) throw new UsageError("the language server starts from the meshlint command: meshlint lsp");
   if (v2.resource !== void 0 && positionals[0] !== "explain") throw new UsageError("--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name");
@@ -51295,16 +51912,59 @@ function run(argv, io) {
     if (v2.baseline !== void 0) throw new UsageError("--write-baseline and --baseline cannot be combined: --write-baseline records every finding");
     if (v2.fix || v2["fix-dry-run"]) throw new UsageError("--write-baseline records the findings as they are: run --fix first, then --write-baseline");
   }
+  const settings = cacheSettings(v2, io);
+  const command = positionals[0] === "explain" || positionals[0] === "facts" || positionals[0] === "charts" ? positionals[0] : v2["print-config"] !== void 0 ? "--print-config" : void 0;
+  if (settings && command) throw new UsageError(`--cache goes with a lint run (meshlint [paths]), not with ${command}`);
+  if (!settings) return lintCommand(v2, positionals, format, maxWarnings, io, void 0);
+  if (trackedCache(settings.file)) {
+    io.stderr(trackedNote(settings, io));
+    return lintCommand(v2, positionals, format, maxWarnings, io, void 0);
+  }
+  const cache2 = RunCache.open(settings, v2, argv, io, useColor(v2, io));
+  const keepable = !positionals.includes("-") && !positionals.some((p) => je(p)) && !v2.fix && v2["write-baseline"] === void 0;
+  const again = keepable ? cache2.replay() : void 0;
+  if (again) {
+    for (const [stream, text2] of again.chunks) {
+      if (stream === "file") emit(text2, v2, io);
+      else (stream === "out" ? io.stdout : io.stderr)(text2);
+    }
+    return again.code;
+  }
+  const chunks = [];
+  const kept = { ...io, stdout: (t) => (chunks.push(["out", t]), io.stdout(t)), stderr: (t) => (chunks.push(["err", t]), io.stderr(t)) };
+  if (keepable) cache2.record();
+  let code;
+  let looked;
+  try {
+    code = lintCommand(v2, positionals, format, maxWarnings, kept, {
+      cache: cache2,
+      linted: (keep) => {
+        const seen = cache2.stopRecording();
+        looked = keep ? seen : void 0;
+      },
+      file: (t) => chunks.push(["file", t])
+    });
+  } finally {
+    looked ??= cache2.stopRecording();
+  }
+  if (code !== 2) cache2.save(io, looked, { chunks, code });
+  return code;
+}
+function lintCommand(v2, positionals, format, maxWarnings, io, cached) {
   const lookup2 = lookupFor(v2, io);
   if (v2["print-config"] !== void 0) return printConfig(io, lookup2, v2["print-config"]);
   if (positionals[0] === "explain") return runExplain(positionals.slice(1), v2, lookup2, io);
   if (positionals[0] === "facts") return runFacts(positionals.slice(1), v2, configForPaths(positionals.slice(1), lookup2, io), io);
   if (positionals[0] === "charts") return runCharts(positionals.slice(1), v2, configForPaths(positionals.slice(1), lookup2, io), io);
-  const linted = lintParsed(v2, positionals, lookup2, io);
+  const linted = lintParsed(v2, positionals, lookup2, io, void 0, cached?.cache.parses);
   if (typeof linted === "number") return linted;
+  const rendered = [...linted.read?.inputs ?? [], ...linted.read?.context ?? []].some((r7) => r7.ok && r7.file.origin !== void 0);
+  cached?.linted(!rendered);
   const { results, report: report2, config } = linted;
   if (v2["write-baseline"] !== void 0) return writeBaseline(v2["write-baseline"], report2.results, io);
-  emit(formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage, sarifAllRules: v2["sarif-all-rules"] === true }), v2, io);
+  const out = formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage, sarifAllRules: v2["sarif-all-rules"] === true });
+  emit(out, v2, io);
+  if (v2["output-file"]) cached?.file(out);
   if (v2.stats) io.stderr(statsLine(report2, linted.skipped));
   if (!v2.quiet) {
     printCoverage(report2.coverage, io);
@@ -51361,7 +52021,7 @@ function flagsFromInputs(baseline) {
   for (const c of listInput("helm-chart")) args.push("--helm-chart", c);
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
   const charts = input("charts");
-  if (charts) args.push(`--charts=${resolve23(process.cwd(), charts)}`);
+  if (charts) args.push(`--charts=${resolve25(process.cwd(), charts)}`);
   const version2 = input("istio-version");
   if (version2) args.push("--istio-version", version2);
   const file = baseline ? input("baseline") : "";
@@ -51402,7 +52062,7 @@ function readEvent(path) {
   if (!path) return void 0;
   try {
     if (statSync11(path).size > MAX_EVENT_BYTES) return void 0;
-    return JSON.parse(readFileSync6(path, "utf8"));
+    return JSON.parse(readFileSync7(path, "utf8"));
   } catch {
     return void 0;
   }
@@ -51493,7 +52153,7 @@ async function runAction() {
     return 2;
   }
   if (command === "charts") return runChartsCommand(cwd, env);
-  const workspace = resolve23(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve25(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -51528,13 +52188,13 @@ async function runAction() {
       process.stderr.write(s);
     }
   };
-  const pathOf2 = (filePath) => {
-    const rel = relative13(workspace, resolve23(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep12).join("/");
+  const pathOf3 = (filePath) => {
+    const rel = relative14(workspace, resolve25(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute9(rel) ? filePath : rel.split(sep13).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {
-    const target = resolve23(workspace, sarifPath);
+    const target = resolve25(workspace, sarifPath);
     try {
       writeWithin(target, text2, { root: workspace, outsideAllowed: true });
       return true;
@@ -51546,7 +52206,7 @@ async function runAction() {
   };
   const annotateAll = (results) => {
     if (!annotate) return void 0;
-    const shown7 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
+    const shown7 = selectAnnotations(results, { pathOf: pathOf3, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
     for (const a of shown7) {
       const m = a.finding;
       const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
@@ -51580,7 +52240,7 @@ ${said.join(" ")}
 ` : "") + notesSection(notes);
     const link = (side, filePath, line) => {
       const url = blobUrl(env, side === "base" ? base : env.GITHUB_SHA);
-      return url ? `${url}${toUri(pathOf2(filePath))}#L${line}` : void 0;
+      return url ? `${url}${toUri(pathOf3(filePath))}#L${line}` : void 0;
     };
     await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run2.diff, labels, run2.why, run2.failOn, link), tail, SUMMARY_BYTES), true).write();
     return true;
@@ -51627,7 +52287,7 @@ ${said.join(" ")}
     counts2 = count2(results);
     if (env.GITHUB_STEP_SUMMARY) {
       const markdown = formatSummary(results, {
-        pathOf: pathOf2,
+        pathOf: pathOf3,
         blobUrl: blobUrl(env),
         openFindings: SUMMARY_OPEN,
         maxBytes: SUMMARY_BYTES,

@@ -10,7 +10,7 @@ import { serialize } from 'node:v8';
 import { execFileSync } from 'node:child_process';
 import { cacheSettings, ParseStore, RunCache } from '../src/cli/cache.ts';
 import { parse } from '../src/cli/args.ts';
-import { lintParsed } from '../src/cli/lint.ts';
+import { lintFromArgs, lintParsed } from '../src/cli/lint.ts';
 import { lookupFor } from '../src/cli/config.ts';
 import { encodeDocuments, RecordedDocuments } from '../src/parse/parse-records.ts';
 import { groupsOf, parseFile } from '../src/parse/yaml.ts';
@@ -161,8 +161,8 @@ test('a record that is not what YAML parses to (a BigInt, a Map, an offset past 
   const docs = [...parseFile(file)];
   const bytes = encodeDocuments(docs, groupsOf(file.text));
   assert.ok(bytes);
-  assert.equal(RecordedDocuments.decode(bytes as Uint8Array, file)?.documents().map((d) => d.value), docs.map((d) => d.value), 'a record gives its documents back');
-  const record = (docValue: unknown, endOffset = 5): Uint8Array => serialize({ starts: [0], counts: [1], docs: [{ index: 0, startOffset: 0, endOffset, value: docValue, syntaxErrors: [], duplicateKeys: [] }] });
+  assert.equal(RecordedDocuments.decode(bytes as Uint8Array, file)?.documents()?.map((d) => d.value), docs.map((d) => d.value), 'a record gives its documents back');
+  const record = (docValue: unknown, endOffset = 5): Uint8Array => serialize({ whole: true, starts: [0], counts: [1], docs: [{ index: 0, startOffset: 0, endOffset, value: docValue, syntaxErrors: [], duplicateKeys: [] }] });
   assert.ok(RecordedDocuments.decode(record({ a: 1 }), file), 'a well-formed record');
   for (const [what, bytes] of [['a BigInt', record({ a: 1n })], ['a Map', record(new Map([['a', 1]]))], ['a Date', record({ a: new Date(0) })], ['an offset past the text', record({ a: 1 }, 999)], ['NaN', record({ a: Number.NaN })]] as const) {
     assert.is(RecordedDocuments.decode(bytes, file), undefined, what);
@@ -185,8 +185,64 @@ test('one changed file is the only one parsed again; the report equals a cold ru
     t.write('apps/clean.yaml', FILES['apps/clean.yaml']?.replace('"1"', '"2"') ?? '');
     const second = new ParseStore(new Map(first.entries()));
     const warm = run(second);
-    assert.equal(second.counts, { reused: 4, parsed: 1 });
+    assert.equal([second.counts.reused, second.counts.parsed], [4, 1]);
     assert.is(warm, run(), 'the same as without the cache');
+  });
+});
+
+test('a file read for facts only (--context) has its groups kept too; a change to it is read again', () => {
+  withTemp((t) => {
+    repo(t);
+    const ns = FILES['ns.yaml'] ?? '';
+    execFileSync('mv', [t.path('ns.yaml'), t.path('cluster.yaml')]);
+    t.write('cluster/ns.yaml', ns);
+    execFileSync('rm', [t.path('cluster.yaml')]);
+    const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
+    const argv = ['apps', '-f', 'json', '--no-repository-context', '--context', 'cluster'];
+    const run = (store?: ParseStore): string => {
+      const { values, positionals } = parse(argv);
+      const r = lintParsed(values, positionals, lookupFor(values, io), io, undefined, store);
+      if (typeof r === 'number') throw new Error(`exit ${r}`);
+      return JSON.stringify(r.results);
+    };
+    const first = new ParseStore(new Map());
+    const before = run(first);
+    assert.is(first.counts.groupsParsed, 2, 'the two Namespaces of the context file');
+    const second = new ParseStore(new Map(first.entries()));
+    assert.is(run(second), before);
+    assert.equal([second.counts.groupsReused, second.counts.groupsParsed], [2, 0], 'taken from the cache');
+    t.write('cluster/ns.yaml', ns.replace('istio-injection: enabled', 'istio-injection: disabled'));
+    const third = new ParseStore(new Map(second.entries()));
+    const after = run(third);
+    assert.is(third.counts.groupsParsed, 2, 'a changed file is parsed again');
+    assert.is(after, run(), 'the same as without the cache');
+    assert.is.not(after, before, 'the change changes the report');
+  });
+});
+
+test('diff and the Action\'s lint take the documents too, and say the same as without them', () => {
+  withTemp((t) => {
+    repo(t);
+    const git = (...args: string[]): void => void execFileSync('git', ['-C', t.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args]);
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'one');
+    t.write('ns.yaml', (FILES['ns.yaml'] ?? '').replace('istio-injection: enabled', 'istio-injection: disabled'));
+    const diff = (extra: readonly string[]): CliRun => cli(['diff', 'HEAD', '-f', 'json', ...extra], { cwd: t.dir, env: process.env });
+    const plain = diff([]);
+    assert.match(plain.stdout, /metrics-agent/, 'the change shows');
+    same(diff(['--cache']), plain, 'diff, the first run');
+    assert.ok(existsSync(t.path('.meshlintcache')));
+    same(diff(['--cache']), plain, 'diff, documents from the cache');
+    const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
+    const results = (argv: readonly string[]): string => {
+      const r = lintFromArgs(argv, io);
+      if (typeof r === 'number') throw new Error(`exit ${r}`);
+      return JSON.stringify(r.results);
+    };
+    const expected = results(['.', '--no-repository-context']);
+    assert.is(results(['.', '--no-repository-context', '--cache']), expected);
+    assert.is(results(['.', '--no-repository-context', '--cache']), expected);
   });
 });
 

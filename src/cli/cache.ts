@@ -17,8 +17,8 @@ import type { ParsedDocument, SourceFile } from '../common/types.ts';
 import { topFolder } from '../load/boundary.ts';
 import { WriteRefused, writeWithin } from '../load/write.ts';
 import { describeFsError, displayPathOf } from '../load/read.ts';
-import { encodeDocuments, RecordedDocuments } from '../parse/parse-records.ts';
-import { groupsOf } from '../parse/yaml.ts';
+import { encodeDocuments, encodeGroups, RecordedDocuments } from '../parse/parse-records.ts';
+import { groupsOf, parseGroup, type Slice } from '../parse/yaml.ts';
 import type { Values } from './args.ts';
 import { type CacheStrategy, type Looked, startRecording, unchanged, type Recording } from './fs-record.ts';
 import { type CliIO, UsageError } from './io.ts';
@@ -116,8 +116,10 @@ export class ParseStore {
   private readonly kept = new Map<string, Uint8Array>();
   private keptBytes = 0;
   private readonly digests = new WeakMap<SourceFile, string>();
-  /** Files whose documents came from the cache, and how many were parsed. */
-  readonly counts = { reused: 0, parsed: 0 };
+  /** Files read for facts only: the groups the facts pass took this run, and whether any was parsed now. */
+  private readonly groupsRead = new Map<string, { groups: Map<number, readonly [Slice, readonly ParsedDocument[]]>; parsed: boolean; bytes: Uint8Array | undefined }>();
+  /** Files whose documents came from the cache, and how many were parsed; the same for groups of files read for facts only. */
+  readonly counts = { reused: 0, parsed: 0, groupsReused: 0, groupsParsed: 0 };
 
   constructor(private readonly known: ReadonlyMap<string, Uint8Array>) {}
 
@@ -130,16 +132,18 @@ export class ParseStore {
     return d;
   }
 
+  private lookup(file: SourceFile): RecordedDocuments | undefined {
+    const bytes = this.known.get(this.digestOf(file));
+    return bytes ? RecordedDocuments.decode(bytes, file) : undefined;
+  }
+
   /** The file's documents as a run parsed them before, or undefined (parse it). */
   recorded(file: SourceFile): RecordedDocuments | undefined {
     const key = this.digestOf(file);
-    const bytes = this.known.get(key);
-    if (!bytes) return undefined;
-    const docs = RecordedDocuments.decode(bytes, file);
-    if (docs) {
-      this.keep(key, bytes);
-      this.counts.reused++;
-    }
+    const docs = this.lookup(file);
+    if (!docs?.documents()) return undefined;
+    this.keep(key, this.known.get(key) as Uint8Array);
+    this.counts.reused++;
     return docs;
   }
 
@@ -152,6 +156,28 @@ export class ParseStore {
     if (bytes) this.keep(key, bytes);
   }
 
+  /**
+   * One group of a file read for facts only (--context, the rest of the repository): from the
+   * cache, else parsed here and recorded. The facts pass parses the same group the same way.
+   */
+  group(file: SourceFile, group: Slice): readonly ParsedDocument[] {
+    const key = this.digestOf(file);
+    let read = this.groupsRead.get(key);
+    if (!read) {
+      const bytes = this.known.get(key);
+      read = { groups: new Map(), parsed: false, bytes };
+      this.groupsRead.set(key, read);
+    }
+    const had = read.groups.get(group.start);
+    if (had) return had[1];
+    const cached = read.bytes ? RecordedDocuments.decode(read.bytes, file)?.group(group) : undefined;
+    const docs = cached ?? parseGroup(file, group);
+    if (!cached) read.parsed = true;
+    this.counts[cached ? 'groupsReused' : 'groupsParsed']++;
+    read.groups.set(group.start, [group, docs]);
+    return docs;
+  }
+
   private keep(key: string, bytes: Uint8Array): void {
     if (this.kept.has(key) || this.keptBytes + bytes.length > MAX_PARSE_BYTES) return;
     this.kept.set(key, bytes);
@@ -160,6 +186,12 @@ export class ParseStore {
 
   /** What the next run gets: the documents of this run's files only (those of files gone or changed are let go). */
   entries(): (readonly [string, Uint8Array])[] {
+    for (const [key, read] of this.groupsRead) {
+      if (this.kept.has(key)) continue;
+      // Groups all taken from one record: kept as they were; else written again with the new ones.
+      const bytes = !read.parsed && read.bytes ? read.bytes : encodeGroups([...read.groups.values()].sort(([a], [b]) => a.start - b.start));
+      if (bytes) this.keep(key, bytes);
+    }
     return [...this.kept];
   }
 }
@@ -219,7 +251,9 @@ export class RunCache {
    */
   save(io: CliIO, looked: readonly Looked[] | undefined, printed: Printed | undefined): void {
     const size = printed?.chunks.reduce((n, [, t]) => n + t.length, 0) ?? 0;
-    const run: RunEntry | undefined = looked && printed && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : undefined;
+    // A command that is never given again (diff, the Action's lint) leaves the last report as it
+    // was: it is checked against the disk when it is next asked for.
+    const run: RunEntry | undefined = !printed ? this.found?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : undefined;
     const file: CacheFile = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run, parses: this.parses.entries() };
     try {
       writeWithin(this.settings.file, serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
@@ -230,7 +264,7 @@ export class RunCache {
   }
 }
 
-/** The cache file's contents, or undefined when there is none, it cannot be read, or another meshlint, Node or strategy wrote it. */
+/** The cache file's contents, or undefined when there is none, it cannot be read, or another meshlint or Node wrote it; its report only with the same strategy. */
 function readCache(settings: CacheSettings, build: string): CacheFile | undefined {
   let fd: number;
   try {
@@ -260,7 +294,9 @@ function readCache(settings: CacheSettings, build: string): CacheFile | undefine
   } catch {
     return undefined;
   }
-  return isCacheFile(data) && data.build === build && data.strategy === settings.strategy ? data : undefined;
+  if (!isCacheFile(data) || data.build !== build) return undefined;
+  // The documents hold whatever the strategy; the report was checked against one.
+  return data.strategy === settings.strategy ? data : { ...data, run: undefined };
 }
 
 const OPS = new Set(['file', 'stat', 'lstat', 'exists', 'realpath', 'readlink', 'dir']);
@@ -303,4 +339,24 @@ export function trackedCache(file: string): boolean {
     if (at >= 4 && (bytes.readUInt16BE(at - 4) & 0x4fff) === (0x4000 | length)) return true;
   }
   return false;
+}
+
+/**
+ * --cache for a command whose report is never given again (diff, the Action's lint): the
+ * documents only. undefined without --cache, or when git tracks the cache (said once).
+ */
+export function documentsCache(v: Values, io: CliIO): { readonly store: ParseStore; save(): void } | undefined {
+  const settings = cacheSettings(v, io);
+  if (!settings) return undefined;
+  if (trackedCache(settings.file)) {
+    io.stderr(trackedNote(settings, io));
+    return undefined;
+  }
+  const cache = RunCache.open(settings, v, [], io, false);
+  return { store: cache.parses, save: () => cache.save(io, undefined, undefined) };
+}
+
+/** Why a cache git tracks is not used, and what to do. */
+export function trackedNote(settings: CacheSettings, io: Pick<CliIO, 'cwd'>): string {
+  return `meshlint: note: ${displayPathOf(settings.file, io.cwd)} is tracked by git, so a change could bring its own report: not used. Untrack it and list it in .gitignore.\n`;
 }

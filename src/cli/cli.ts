@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { CHARTS_HELP, runCharts } from './charts.ts';
 import { TOOL_NAME, VERSION } from '../common/meta.ts';
 import { FORMATS, type Format, parse, type Values } from './args.ts';
-import { cacheSettings, RunCache, trackedCache } from './cache.ts';
+import { cacheSettings, RunCache, trackedCache, trackedNote } from './cache.ts';
 import { hasMagic } from 'glob';
-import { displayPathOf } from '../load/read.ts';
 import { writeBaseline } from './baseline.ts';
 import { lookupFor, printConfig, configForPaths } from './config.ts';
 import { runDiff } from './diff.ts';
@@ -69,7 +68,7 @@ function run(argv: readonly string[], io: CliIO): number {
   if (settings && command) throw new UsageError(`--cache goes with a lint run (meshlint [paths]), not with ${command}`);
   if (!settings) return lintCommand(v, positionals, format, maxWarnings, io, undefined);
   if (trackedCache(settings.file)) {
-    io.stderr(`${TOOL_NAME}: note: ${displayPathOf(settings.file, io.cwd)} is tracked by git, so a change could bring its own report: not used. Untrack it and list it in .gitignore.\n`);
+    io.stderr(trackedNote(settings, io));
     return lintCommand(v, positionals, format, maxWarnings, io, undefined);
   }
   const cache = RunCache.open(settings, v, argv, io, useColor(v, io));

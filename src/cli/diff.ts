@@ -15,6 +15,7 @@ import { parse, type Values } from './args.ts';
 import { lookupFor } from './config.ts';
 import { type CliIO, UsageError, guarded, useColor, emit } from './io.ts';
 import { lintParsed } from './lint.ts';
+import { documentsCache } from './cache.ts';
 import { SharedParses } from '../parse/shared-parses.ts';
 import { formatReport } from './output.ts';
 
@@ -104,6 +105,8 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   if (v.path?.some((p) => p === '-')) throw new UsageError('diff reads no standard input: name paths with --path');
   if (v.staged && args.length > 1) throw new UsageError('--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)');
   const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
+  // --cache: both sides take the documents of files met before (a revision's files are mostly the working tree's).
+  const cache = documentsCache(v, io);
   // The same --config file for both sides, named from where the user typed it; so are the
   // --charts folders, which hold charts pulled for the run, not files of either side.
   // Both sides read alike: a revision is read into a folder of its own, which is no repository, so
@@ -154,7 +157,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values: Values = emptySides.has(side) ? { ...sideValues, 'no-error-on-unmatched-pattern': true } : sideValues;
-      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? 'record' : 'reuse' } });
+      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? 'record' : 'reuse' } }, cache?.store);
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,
@@ -186,6 +189,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
       return { config, ignoreFile: ignore?.ok ? ignore.bytes.toString('utf8').split(/\r?\n/) : undefined };
     };
     const diff: MeshDiff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
+    cache?.save();
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();

@@ -19,7 +19,7 @@ import type { SharedParses } from '../parse/shared-parses.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { LintResult, ParsedDocument, SourceFile } from '../common/types.ts';
 import type { RecordedDocuments } from '../parse/parse-records.ts';
-import type { ParseStore } from './cache.ts';
+import { documentsCache, type ParseStore } from './cache.ts';
 import { parse, concurrencyOf, type Values } from './args.ts';
 import { readBaseline } from './baseline.ts';
 import { lookupFor } from './config.ts';
@@ -46,7 +46,10 @@ export interface LintRun {
 export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | number {
   return guarded(io, () => {
     const { values: v, positionals } = parse(argv);
-    return lintParsed(v, positionals, lookupFor(v, io), io);
+    const cache = documentsCache(v, io);
+    const run = lintParsed(v, positionals, lookupFor(v, io), io, undefined, cache?.store);
+    if (typeof run !== 'number') cache?.save();
+    return run;
   });
 }
 
@@ -107,7 +110,11 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
       }
     : documentsOfFile;
   const poolGroups: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
-  const groupDocsOf: LintOptions['groupDocsOf'] = recorded.size > 0 ? (file, group) => recorded.get(file)?.group(group) ?? poolGroups?.(file, group) : poolGroups;
+  // Files read for facts only have their groups from the cache too (their documents are never linted).
+  const linted = new Set<SourceFile>(files);
+  const groupDocsOf: LintOptions['groupDocsOf'] = store
+    ? (file, group) => recorded.get(file)?.group(group) ?? poolGroups?.(file, group) ?? (linted.has(file) ? undefined : store.group(file, group))
+    : poolGroups;
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[], foreign: (r: ReadOutcome) => boolean = () => false): LintOptions => ({
     config: groupConfig,
     rules: allRules,
@@ -175,9 +182,9 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
  */
 function cachedDocuments(store: ParseStore, recorded: ReadonlyMap<SourceFile, RecordedDocuments>, inner: NonNullable<LintOptions['documentsOf']>): NonNullable<LintOptions['documentsOf']> {
   return function* (file, parsed) {
-    const known = recorded.get(file);
+    const known = recorded.get(file)?.documents();
     if (known) {
-      yield* known.documents();
+      yield* known;
       return;
     }
     const docs: ParsedDocument[] = [];

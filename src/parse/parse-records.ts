@@ -9,8 +9,13 @@ import type { Slice } from './yaml.ts';
 /** A document without its file (the file is the run's, the record the text's). */
 type DocumentRecord = Omit<ParsedDocument, 'file'>;
 
-/** The documents of one text: each group's start, how many documents it holds, and the documents in file order. */
+/**
+ * The documents of one text: each group's start, how many documents it holds, and the documents
+ * in file order; `whole`: every group of the file (else only those the facts pass read of a file
+ * read for facts only).
+ */
 interface FileRecord {
+  readonly whole: boolean;
   readonly starts: readonly number[];
   readonly counts: readonly number[];
   readonly docs: readonly DocumentRecord[];
@@ -30,14 +35,24 @@ export function encodeDocuments(docs: readonly ParsedDocument[], groups: readonl
     if (g < 0) return undefined;
     counts[g] = (counts[g] ?? 0) + 1;
   }
+  return encode(true, groups.map((s) => s.start), counts, docs);
+}
+
+/** Some groups of a file and their documents, as parseGroup gave them (the facts pass's of a file read for facts only). */
+export function encodeGroups(groups: readonly (readonly [Slice, readonly ParsedDocument[]])[]): Uint8Array | undefined {
+  return encode(false, groups.map(([s]) => s.start), groups.map(([, d]) => d.length), groups.flatMap(([, d]) => d));
+}
+
+function encode(whole: boolean, starts: readonly number[], counts: readonly number[], docs: readonly ParsedDocument[]): Uint8Array | undefined {
   // Each group's first document starts at the group: the cut is the parse's own.
   let at = 0;
   for (const [i, n] of counts.entries()) {
-    if (n > 0 && docs[at]?.startOffset !== groups[i]?.start) return undefined;
+    if (n > 0 && docs[at]?.startOffset !== starts[i]) return undefined;
     at += n;
   }
   const record: FileRecord = {
-    starts: groups.map((s) => s.start),
+    whole,
+    starts,
     counts,
     docs: docs.map((d) => ({ index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource })),
   };
@@ -68,9 +83,9 @@ export class RecordedDocuments {
     return new RecordedDocuments(record, all);
   }
 
-  /** Every document of the file, numbered as parseFile numbers them. */
-  documents(): readonly ParsedDocument[] {
-    return this.all;
+  /** Every document of the file, numbered as parseFile numbers them; undefined when the record holds some groups only. */
+  documents(): readonly ParsedDocument[] | undefined {
+    return this.record.whole ? this.all : undefined;
   }
 
   /** The documents of one group, numbered from its firstIndex as parseGroup numbers them; undefined for a group the record does not have. */
@@ -87,8 +102,8 @@ export class RecordedDocuments {
 /** The shape encodeDocuments writes, checked, since the bytes come from a file: plain data only, offsets within the text. */
 function isFileRecord(x: unknown, textLength: number): x is FileRecord {
   if (!isPlainData(x)) return false;
-  const { starts, counts, docs } = x as Record<string, unknown>;
-  if (!Array.isArray(starts) || !Array.isArray(counts) || !Array.isArray(docs) || starts.length !== counts.length) return false;
+  const { whole, starts, counts, docs } = x as Record<string, unknown>;
+  if (typeof whole !== 'boolean' || !Array.isArray(starts) || !Array.isArray(counts) || !Array.isArray(docs) || starts.length !== counts.length) return false;
   const inText = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= textLength;
   const span = (o: unknown): boolean => typeof o === 'object' && o !== null && inText((o as Record<string, unknown>).offset) && inText((o as Record<string, unknown>).endOffset);
   if (!starts.every(inText)) return false;
