@@ -33,6 +33,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { buildProbe } from './build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -525,8 +526,63 @@ async function benchDiff() {
   }
 }
 
+/** A small Deployment of the corpus, the file a "one file changed" round edits (the first in name order). */
+function smallDeployment(dir) {
+  const walk = (d) => readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1)).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : /\.ya?ml$/.test(e.name) ? [join(d, e.name)] : []));
+  return walk(dir).find((f) => statSync(f).size < 4000 && /^kind: Deployment$/m.test(readFileSync(f, 'utf8')));
+}
+
+/**
+ * cache: the corpus (a copy) with --cache. Each round edits one file (a comment added to a small
+ * Deployment), then lints with the cache the last round left (the one-file-changed run); then
+ * the facts pass alone (scripts/bench/facts-pass.ts, built as the CLI is: the inputs read as a
+ * lint reads them, every fact gathered, nothing linted) and a lint without the cache; then the
+ * cache again with nothing changed, with each strategy.
+ */
+async function benchCache() {
+  const corpus = join(SHARED, 'corpus');
+  if (!existsSync(corpus)) {
+    console.log('\ncache: skipped, ../shared/corpus is not there');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-bench-'));
+  try {
+    const tree = join(dir, 'corpus');
+    spawnSync('cp', ['-r', corpus, tree]);
+    const victim = smallDeployment(tree);
+    const probe = await buildProbe(join(ROOT, 'scripts', 'bench', 'facts-pass.ts'), join(dir, 'probe'));
+    const lint = (extra) => measure(process.execPath, [MESHLINT, '.', '-f', 'json', '-o', '/dev/null', ...extra], { cwd: tree });
+    const metadata = ['--cache', '--cache-location', join(dir, 'metadata.cache')];
+    const content = ['--cache', '--cache-strategy', 'content', '--cache-location', join(dir, 'content.cache')];
+    await lint(metadata);
+    const rows = { changed: [], facts: [], cold: [], metadata: [], content: [] };
+    let out = '';
+    for (let round = 0; round < RUNS; round++) {
+      writeFileSync(victim, `${readFileSync(victim, 'utf8')}# round ${round}\n`);
+      rows.changed.push(await lint(metadata));
+      rows.facts.push(await measure(process.execPath, [probe, '.'], { cwd: tree }));
+      rows.cold.push(await lint([]));
+      rows.metadata.push(await lint(metadata));
+      await lint(content);
+      rows.content.push(await lint(content));
+      out = `${rows.cold.at(-1).code}/${rows.metadata.at(-1).code}/${rows.content.at(-1).code}`;
+    }
+    const med = (key) => median(rows[key].map((r) => r.ms));
+    console.log(`\ncache: the corpus with --cache (exit codes cold/metadata/content ${out}); median of ${RUNS} runs, each ratio the median of the rounds' ratios`);
+    const line = (label, key) => `  ${label.padEnd(34)} ${fmt(med(key) / 1000, 2).padStart(6)} s  CPU ${fmt(median(rows[key].map((r) => r.cpuMs)) / 1000, 1).padStart(5)} s  peak ${fmt(Math.max(...rows[key].map((r) => r.peakMB)), 0).padStart(4)} MB`;
+    console.log(line('lint, no cache', 'cold'));
+    console.log(line('the facts pass alone', 'facts'));
+    console.log(`${line('one file changed, --cache', 'changed')}  ${ratio('cache: one file changed vs the facts pass alone', median(rows.changed.map((r, i) => r.ms / rows.facts[i].ms)), 1.5, false, `${fmt(median(rows.changed.map((r, i) => r.ms / rows.cold[i].ms)), 2)}\u00d7 a lint without the cache`)} the facts pass`);
+    for (const key of ['metadata', 'content']) {
+      console.log(`${line(`unchanged, --cache-strategy ${key}`, key)}  ${ratio(`cache: an unchanged corpus, ${key}, vs a lint without it, speed`, median(rows[key].map((r, i) => rows.cold[i].ms / r.ms)), 10, true)} faster`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
-const benches = { startup: benchStartup, throughput: benchThroughput, diff: benchDiff, lsp: benchLsp, webhooks: benchWebhooks };
+const benches = { startup: benchStartup, throughput: benchThroughput, cache: benchCache, diff: benchDiff, lsp: benchLsp, webhooks: benchWebhooks };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
 }

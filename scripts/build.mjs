@@ -185,6 +185,19 @@ export async function buildBundles(outdir) {
   asciiOnly(readdirSync(outdir).filter((f) => /\.c?js$/.test(f) && f !== 'action.js').map((f) => `${outdir}/${f}`));
 }
 
+/**
+ * A benchmark's probe (scripts/bench/*.ts) as the CLI is built (the same plugins, minified),
+ * into `outdir` with the chunks it loads: it runs part of meshlint's code as the CLI runs it.
+ */
+export async function buildProbe(entry, outdir) {
+  await Promise.all([
+    build({ ...common, format: 'cjs', banner: { js: CJS_BANNER }, define: { 'import.meta.url': '__meshlintUrl' }, entryPoints: { probe: entry }, outExtension: { '.js': '.cjs' }, outdir, minify: true, plugins: [validatorsAtBuildTime, lazyPackages, yamlAsModules] }),
+    buildValidators(outdir),
+    buildLazyPackages(outdir),
+  ]);
+  return `${outdir}/probe.cjs`;
+}
+
 // Imported (by a test, or the prepare script), it builds nothing by itself.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const at = process.argv.indexOf('--action');
