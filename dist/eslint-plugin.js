@@ -28091,6 +28091,9 @@ var TrafficInputs = class {
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   policies;
   byName;
+  /** The pods and Services of each namespace (selectors pick in their own namespace only): built when first asked, once every input is read. */
+  podsByNamespace;
+  servicesByNamespace;
   /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
   addResource(r) {
     if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
@@ -28154,7 +28157,17 @@ var TrafficInputs = class {
   }
   /** The pod templates a Service's selector picks among the inputs. */
   podsOf(s) {
-    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
+    return this.podsIn(s.namespace).filter((p) => selects(s, p.namespace, p.labels));
+  }
+  /** The pod templates of one namespace, in input order. Call once every input is read. */
+  podsIn(namespace) {
+    this.podsByNamespace ??= groupBy(this.pods, (p) => p.namespace);
+    return (namespace === void 0 ? void 0 : this.podsByNamespace.get(namespace)) ?? [];
+  }
+  /** The Services of one namespace, in input order. Call once every input is read. */
+  servicesIn(namespace) {
+    this.servicesByNamespace ??= groupBy(this.services, (s) => s.namespace);
+    return (namespace === void 0 ? void 0 : this.servicesByNamespace.get(namespace)) ?? [];
   }
   /**
    * The Service ports a workload names among the inputs, once each: in its containers' env values,
@@ -28174,7 +28187,7 @@ var TrafficInputs = class {
       const key = `${service.namespace}/${service.name}:${port.port}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      this.callComparisons += this.pods.length;
+      this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) break;
       const pods = this.podsOf(service);
       out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : void 0 });
@@ -28220,6 +28233,17 @@ function modeRelated(inputs, service, port, pods, modes) {
     related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
   });
   return related;
+}
+function groupBy(items, keyOf2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const key = keyOf2(item);
+    if (key === void 0) continue;
+    const list4 = out.get(key);
+    if (list4) list4.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
 }
 
 // rules/mtls-strict-unmeshed-client.ts
@@ -28310,13 +28334,13 @@ var policy_selects_no_proxy_default = createRule({
         inputs.addPodTemplate(t);
       },
       "Program:exit"() {
-        const pods = inputs.pods;
         let comparisons = 0;
         for (const policy of context.facts.mesh.mtls.selectorPolicies) {
           if (inputs.mayBeRootNamespace(policy.namespace)) continue;
-          comparisons += pods.length;
+          const here = inputs.podsIn(policy.namespace);
+          comparisons += here.length;
           if (comparisons > MAX_COMPARISONS3) return;
-          const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
+          const picked = here.filter((p) => picks(policy, p.namespace, p.labels));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown" || policy.kind.readers.includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === "ztunnel");
           const workloads = [...new Set(picked.map((p) => describeResource(p.t.resource)))];
@@ -28449,11 +28473,10 @@ var peerauth_port_not_target_port_default = createRule({
         const policies = inputs.policies.filter((p) => p.selector && p.ports.size > 0);
         if (policies.length === 0) return;
         const ports = new Map(inputs.pods.map((p) => [p, declaredPorts(p.t)]));
-        const pods = inputs.pods.map((p) => ({ ...p, ports: ports.get(p) }));
         const services = inputs.services;
         for (const policy of policies) {
           const selector = policy.selector ?? {};
-          const picked = pods.filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k, v]) => p.labels[k] === v));
+          const picked = inputs.podsIn(policy.namespace).filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k, v]) => p.labels[k] === v)).map((p) => ({ ...p, ports: ports.get(p) }));
           if (picked.length === 0 || picked.some((p) => p.ports.size === 0)) continue;
           for (const [key, mode] of policy.ports) {
             if (picked.some((p) => p.ports.has(key))) continue;
@@ -28571,13 +28594,14 @@ var authz_http_on_tcp_port_default = createRule({
         const said = /* @__PURE__ */ new Set();
         for (const policy of policies) {
           if (!policy.rules.some((rule) => rule.http)) continue;
-          comparisons += inputs.pods.length * (inputs.services.length + 1);
+          const here = inputs.podsIn(policy.namespace);
+          comparisons += here.length * (inputs.servicesIn(policy.namespace).length + 1);
           if (comparisons > MAX_COMPARISONS4) return;
-          const picked = inputs.pods.filter((p) => picks2(policy, p));
+          const picked = here.filter((p) => picks2(policy, p));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown")) continue;
           for (const pod of picked) {
             if (pod.proxy !== "sidecar" || pod.gateway) continue;
-            for (const { service, port, endpoint } of tcpPortsOf(pod, inputs.services)) {
+            for (const { service, port, endpoint } of tcpPortsOf(pod, inputs.servicesIn(pod.namespace))) {
               for (const rule of policy.rules) {
                 if (!rule.http || !applies(rule, endpoint)) continue;
                 const key = `${policy.resource.doc.file.displayPath}\0${policy.resource.doc.startOffset}\0${rule.index}`;
@@ -28828,10 +28852,10 @@ var authz_source_without_identity_default = createRule({
           const uses = rules2.flat();
           if (uses.length === 0) continue;
           const effect = action === "ALLOW" ? " (403)" : "";
-          comparisons += inputs.pods.length;
+          comparisons += inputs.podsIn(policy.namespace).length;
           if (comparisons > MAX_COMPARISONS5) return;
           const matchLabels = asObject(getIn(spec, ["selector", "matchLabels"]));
-          const picked = inputs.pods.filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
+          const picked = inputs.podsIn(policy.namespace).filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
           if (picked.length > 0 && picked.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
             const portLevel = inputs.policies.some((pa) => pa.ports.size > 0 && pa.namespace === policy.namespace);
             const modes = portLevel ? [] : picked.map((p) => effectiveMtls(p, 0, inputs.policies, root));
@@ -28852,7 +28876,7 @@ var authz_source_without_identity_default = createRule({
               const m = PRINCIPAL.exec(principal);
               if (!m) continue;
               const [, ns, sa] = m;
-              const clients = inputs.pods.filter((p) => p.namespace === ns && serviceAccountOf(p) === sa);
+              const clients = inputs.podsIn(ns).filter((p) => p.namespace === ns && serviceAccountOf(p) === sa);
               if (clients.length === 0 || clients.some((c) => c.proxy !== "none")) continue;
               context.report({
                 target: { resource: policy, path: use.path },

@@ -119,14 +119,15 @@ export default createRule({
         const said = new Set<string>();
         for (const policy of policies) {
           if (!policy.rules.some((rule) => rule.http)) continue;
-          comparisons += inputs.pods.length * (inputs.services.length + 1);
+          const here = inputs.podsIn(policy.namespace);
+          comparisons += here.length * (inputs.servicesIn(policy.namespace).length + 1);
           if (comparisons > MAX_COMPARISONS) return;
-          const picked = inputs.pods.filter((p) => picks(policy, p));
+          const picked = here.filter((p) => picks(policy, p));
           if (picked.length === 0 || picked.some((p) => p.proxy === 'unknown')) continue;
           for (const pod of picked) {
             // A gateway's chains follow its Gateway servers, not the Service's port names.
             if (pod.proxy !== 'sidecar' || pod.gateway) continue;
-            for (const { service, port, endpoint } of tcpPortsOf(pod, inputs.services)) {
+            for (const { service, port, endpoint } of tcpPortsOf(pod, inputs.servicesIn(pod.namespace))) {
               for (const rule of policy.rules) {
                 if (!rule.http || !applies(rule, endpoint)) continue;
                 const key = `${policy.resource.doc.file.displayPath}\0${policy.resource.doc.startOffset}\0${rule.index}`;

@@ -88,10 +88,10 @@ export default createRule({
           const uses = rules.flat();
           if (uses.length === 0) continue;
           const effect = action === 'ALLOW' ? ' (403)' : '';
-          comparisons += inputs.pods.length;
+          comparisons += inputs.podsIn(policy.namespace).length;
           if (comparisons > MAX_COMPARISONS) return;
           const matchLabels = asObject(getIn(spec, ['selector', 'matchLabels']));
-          const picked = inputs.pods.filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
+          const picked = inputs.podsIn(policy.namespace).filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
           // The first case: every picked pod has a proxy, and its workload's mode (no port of its own) is DISABLE.
           if (picked.length > 0 && picked.every((p) => (p.proxy === 'sidecar' && !p.gateway) || p.proxy === 'ztunnel')) {
             // A port-level mode in the namespace may differ per port: not judged.
@@ -115,7 +115,7 @@ export default createRule({
               const m = PRINCIPAL.exec(principal);
               if (!m) continue;
               const [, ns, sa] = m;
-              const clients = inputs.pods.filter((p) => p.namespace === ns && serviceAccountOf(p) === sa);
+              const clients = inputs.podsIn(ns).filter((p) => p.namespace === ns && serviceAccountOf(p) === sa);
               if (clients.length === 0 || clients.some((c) => c.proxy !== 'none')) continue;
               context.report({
                 target: { resource: policy, path: use.path },

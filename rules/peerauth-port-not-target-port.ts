@@ -50,11 +50,10 @@ export default createRule({
         const policies = inputs.policies.filter((p) => p.selector && p.ports.size > 0);
         if (policies.length === 0) return;
         const ports = new Map(inputs.pods.map((p) => [p, declaredPorts(p.t)]));
-        const pods = inputs.pods.map((p) => ({ ...p, ports: ports.get(p) as Set<number> }));
         const services = inputs.services;
         for (const policy of policies) {
           const selector = policy.selector ?? {};
-          const picked = pods.filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k, v]) => p.labels[k] === v));
+          const picked = inputs.podsIn(policy.namespace).filter((p) => p.namespace === policy.namespace && Object.entries(selector).every(([k, v]) => p.labels[k] === v)).map((p) => ({ ...p, ports: ports.get(p) as Set<number> }));
           // Pods that declare no ports may listen on any: nothing is certain.
           if (picked.length === 0 || picked.some((p) => p.ports.size === 0)) continue;
           for (const [key, mode] of policy.ports) {

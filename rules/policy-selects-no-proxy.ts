@@ -45,14 +45,14 @@ export default createRule({
         inputs.addPodTemplate(t);
       },
       'Program:exit'() {
-        const pods = inputs.pods;
         let comparisons = 0;
         for (const policy of context.facts.mesh.mtls.selectorPolicies) {
           // A selector policy of the root namespace picks pods in every namespace (AuthorizationPolicy) or none (PeerAuthentication).
           if (inputs.mayBeRootNamespace(policy.namespace)) continue;
-          comparisons += pods.length;
+          const here = inputs.podsIn(policy.namespace);
+          comparisons += here.length;
           if (comparisons > MAX_COMPARISONS) return;
-          const picked = pods.filter((p) => picks(policy, p.namespace, p.labels));
+          const picked = here.filter((p) => picks(policy, p.namespace, p.labels));
           if (picked.length === 0 || picked.some((p) => p.proxy === 'unknown' || (policy.kind.readers as readonly Proxy[]).includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === 'ztunnel');
           const workloads = [...new Set(picked.map((p) => describeResource(p.t.resource)))];

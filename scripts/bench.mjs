@@ -581,8 +581,41 @@ async function benchCache() {
   }
 }
 
+/** The monorepo sizes, in MB (BENCH_MONOREPO_SIZES=128,512,1024 by default). */
+const MONOREPO_SIZES = (process.env.BENCH_MONOREPO_SIZES ?? '128,512,1024').split(',').map(Number).filter((n) => n > 0);
+
+/**
+ * monorepo: scripts/bench/monorepo.mjs builds a synthetic monorepo at each size (teams,
+ * Namespaces, apps, charts, overlays, Flux objects, webhooks, all growing with it); meshlint
+ * lints each once, with the default rules: throughput (MB/s), peak memory, and how far each
+ * size's throughput is from the smallest's (target: within 20%), the peak under 1 GB.
+ */
+async function benchMonorepo() {
+  const rows = [];
+  for (const mb of MONOREPO_SIZES) {
+    const dir = mkdtempSync(join(tmpdir(), 'meshlint-bench-'));
+    try {
+      const tree = join(dir, 'monorepo');
+      const made = JSON.parse(spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench', 'monorepo.mjs'), tree, String(mb)], { encoding: 'utf8' }).stdout);
+      const r = await measure(process.execPath, [MESHLINT, '.', '-f', 'json', '-o', '/dev/null', '--stats'], { cwd: tree });
+      rows.push({ mb, made, r });
+      console.log(`  ${fmt(made.bytes / 1e6, 0)} MB, ${made.files} files, ${made.namespaces} namespaces, ${made.webhooks} webhooks: ${fmt(r.ms / 1000, 1)} s, CPU ${fmt(r.cpuMs / 1000, 1)} s, ${fmt(made.bytes / 1e6 / (r.ms / 1000), 2)} MB/s, peak ${fmt(r.peakMB, 0)} MB (exit ${r.code})`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (rows.length === 0) return;
+  const speed = (row) => row.made.bytes / row.r.ms;
+  const first = rows[0];
+  console.log(`\nmonorepo: a synthetic monorepo at ${rows.map((x) => `${x.mb} MB`).join(', ')}, linted once each`);
+  for (const row of rows.slice(1)) {
+    ratio(`monorepo: throughput at ${row.mb} MB vs at ${first.mb} MB`, speed(row) / speed(first), 0.8, true, `${fmt(row.made.bytes / 1e6 / (row.r.ms / 1000), 2)} MB/s against ${fmt(first.made.bytes / 1e6 / (first.r.ms / 1000), 2)}`);
+  }
+  for (const row of rows) ratio(`monorepo: peak memory at ${row.mb} MB`, row.r.peakMB, 1024, false, `${row.made.files} files`, 'MB');
+}
+
 const only = process.argv[2];
-const benches = { startup: benchStartup, throughput: benchThroughput, cache: benchCache, diff: benchDiff, lsp: benchLsp, webhooks: benchWebhooks };
+const benches = { startup: benchStartup, throughput: benchThroughput, cache: benchCache, diff: benchDiff, lsp: benchLsp, webhooks: benchWebhooks, monorepo: benchMonorepo };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
 }

@@ -57,6 +57,9 @@ export class TrafficInputs {
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   readonly policies: readonly PeerAuthentication[];
   private byName: Map<string, ServiceInfo> | undefined;
+  /** The pods and Services of each namespace (selectors pick in their own namespace only): built when first asked, once every input is read. */
+  private podsByNamespace: Map<string, PodAt[]> | undefined;
+  private servicesByNamespace: Map<string, ServiceInfo[]> | undefined;
 
   constructor(private readonly facts: Facts) {
     this.policies = facts.mesh.mtls.peerAuthentications;
@@ -132,7 +135,19 @@ export class TrafficInputs {
 
   /** The pod templates a Service's selector picks among the inputs. */
   podsOf(s: ServiceInfo): PodAt[] {
-    return this.pods.filter((p) => selects(s, p.namespace, p.labels));
+    return this.podsIn(s.namespace).filter((p) => selects(s, p.namespace, p.labels));
+  }
+
+  /** The pod templates of one namespace, in input order. Call once every input is read. */
+  podsIn(namespace: string | undefined): readonly PodAt[] {
+    this.podsByNamespace ??= groupBy(this.pods, (p) => p.namespace);
+    return (namespace === undefined ? undefined : this.podsByNamespace.get(namespace)) ?? [];
+  }
+
+  /** The Services of one namespace, in input order. Call once every input is read. */
+  servicesIn(namespace: string | undefined): readonly ServiceInfo[] {
+    this.servicesByNamespace ??= groupBy(this.services, (s) => s.namespace);
+    return (namespace === undefined ? undefined : this.servicesByNamespace.get(namespace)) ?? [];
   }
 
   /**
@@ -153,7 +168,7 @@ export class TrafficInputs {
       const key = `${service.namespace}/${service.name}:${port.port}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      this.callComparisons += this.pods.length;
+      this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) break;
       const pods = this.podsOf(service);
       out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : undefined });
@@ -211,4 +226,16 @@ export function modeRelated(inputs: TrafficInputs, service: ServiceInfo, port: S
     related.push({ target: { resource: pod.t.resource, path: ['metadata', 'name'] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? 'unknown'} on the port it serves` });
   });
   return related;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | undefined): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === undefined) continue;
+    const list = out.get(key);
+    if (list) list.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
 }
