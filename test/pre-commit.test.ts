@@ -5,7 +5,7 @@
 // runs the hooks on a scratch git repository; those tests skip, with a notice, where
 // pre-commit is not installed (CI installs Debian's package).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -81,6 +81,12 @@ test('installed as pre-commit 4.6 installs a node hook (npm install -g git+file:
     const lint = sh(repo, bin, ['--context', '.', '--no-error-on-unmatched-pattern', 'apps/web.yaml']);
     assert.is(lint.status, 1, output(lint));
     assert.match(lint.stdout, /injection-host-network/);
+    // The README's `args: [--cache]`: the second run is the first, byte for byte, from the cache.
+    const cached = (): SpawnSyncReturns<string> => sh(repo, bin, ['--context', '.', '--no-error-on-unmatched-pattern', '--cache', 'apps/web.yaml']);
+    const first = cached();
+    assert.is(output(first), output(lint), 'with --cache as without');
+    assert.ok(existsSync(join(repo, '.meshlintcache')), 'the cache is written');
+    assert.is(output(cached()), output(first), 'given again');
   } finally {
     t.cleanup();
   }
