@@ -13,17 +13,20 @@ const namespace = shopNamespace;
 const WEB = webDeployment();
 
 const start = (files: Record<string, string>): Promise<Session> => startLsp({ files });
+/** The workspace's facts are read (the server logs it once they are). */
+const factsRead = (s: Session): Promise<string> => s.waitForLog(/read the workspace for facts/);
 const stop = stopLsp;
 
 test('diagnostics on open use the workspace facts; they follow the Namespace as it is edited (unsaved) and on disk', async () => {
   const s = await start({ 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': WEB });
   try {
-    // A document waits a moment for the facts still being read (FACTS_PATIENCE_MS), then is linted
-    // with those read so far, and again once they are all read: on a busy machine the first
-    // publication may come before the Namespace is read, never the last.
-    const withFacts = s.diagnostics('apps/web.yaml', (x) => x.length > 0);
+    // A document opened while the workspace is read waits a moment for its facts (FACTS_PATIENCE_MS),
+    // then is linted with those read so far, and again once all are: on a busy machine the first
+    // diagnostics may come before the Namespace is read. Opened once it is read, they have it.
+    await factsRead(s);
+    const first = s.diagnostics('apps/web.yaml');
     s.open('apps/web.yaml', WEB);
-    const d = await withFacts;
+    const d = await first;
     assert.equal(rules(d), ['12:7 injection-host-network'], 'the Namespace in platform/ was read at start');
     assert.is(d[0]?.severity, 2, 'a warning: only the namespace asks for a sidecar');
     assert.is(d[0]?.source, 'meshlint');
@@ -70,6 +73,7 @@ test('a Flux repository: the server places files as the CLI does (each cluster i
     'apps/b/web.yaml': WEB,
   });
   try {
+    await factsRead(s);
     const a = s.diagnostics('apps/a/web.yaml');
     s.open('apps/a/web.yaml', WEB);
     assert.equal(rules(await a), ['12:7 injection-host-network'], 'cluster a injects shop');
@@ -93,6 +97,7 @@ test("what the run cannot decide about a document's workload is one information 
   const web = webDeployment(false);
   const s = await start({ 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': web });
   try {
+    await factsRead(s);
     const opened = s.diagnostics('apps/web.yaml');
     s.open('apps/web.yaml', web);
     const d = await opened;
@@ -147,6 +152,7 @@ test('edits are linted again (debounced); code actions fix, suggest and disable;
 test("the workspace root's .meshlint.yaml applies to the facts read at start: its ignore patterns", async () => {
   const s = await start({ '.meshlint.yaml': 'ignorePatterns: ["platform/"]\n', 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': WEB });
   try {
+    await factsRead(s);
     const d = s.diagnostics('apps/web.yaml');
     s.open('apps/web.yaml', WEB);
     assert.equal(await d, [], 'the Namespace in the ignored folder is not read');
