@@ -50,11 +50,22 @@ const same = (a: CliRun, b: CliRun, what: string): void => {
   assert.is(a.code, b.code, `${what}: the exit code`);
 };
 
+const quietIO = (t: TempDir) => ({ cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} });
+
+/** A lint's results, as JSON, with the documents of `store` when given (the CLI's lintParsed, as --cache calls it). */
+function results(t: TempDir, argv: readonly string[], store?: ParseStore): string {
+  const io = quietIO(t);
+  const { values, positionals } = parse(argv);
+  const r = lintParsed(values, positionals, lookupFor(values, io), io, undefined, store);
+  if (typeof r === 'number') throw new Error(`exit ${r}`);
+  return JSON.stringify(r.results);
+}
+
 /** Whether the cache would give the last run again for these arguments (nothing it looked at changed). */
 function replayable(t: TempDir, extra: readonly string[] = []): boolean {
   const argv = [...LINT, '--cache', ...extra];
   const { values } = parse(argv);
-  const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
+  const io = quietIO(t);
   const settings = cacheSettings(values, io);
   if (!settings) throw new Error('no --cache');
   return RunCache.open(settings, values, argv, io, false).replay() !== undefined;
@@ -172,13 +183,7 @@ test('a record that is not what YAML parses to (a BigInt, a Map, an offset past 
 test('one changed file is the only one parsed again; the report equals a cold run', () => {
   withTemp((t) => {
     repo(t);
-    const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
-    const run = (store?: ParseStore): string => {
-      const { values, positionals } = parse(LINT);
-      const r = lintParsed(values, positionals, lookupFor(values, io), io, undefined, store);
-      if (typeof r === 'number') throw new Error(`exit ${r}`);
-      return JSON.stringify(r.results);
-    };
+    const run = (store?: ParseStore): string => results(t, LINT, store);
     const first = new ParseStore(new Map());
     run(first);
     assert.is(first.counts.parsed, 5, 'every file parsed the first time');
@@ -197,14 +202,7 @@ test('a file read for facts only (--context) has its groups kept too; a change t
     execFileSync('mv', [t.path('ns.yaml'), t.path('cluster.yaml')]);
     t.write('cluster/ns.yaml', ns);
     execFileSync('rm', [t.path('cluster.yaml')]);
-    const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
-    const argv = ['apps', '-f', 'json', '--no-repository-context', '--context', 'cluster'];
-    const run = (store?: ParseStore): string => {
-      const { values, positionals } = parse(argv);
-      const r = lintParsed(values, positionals, lookupFor(values, io), io, undefined, store);
-      if (typeof r === 'number') throw new Error(`exit ${r}`);
-      return JSON.stringify(r.results);
-    };
+    const run = (store?: ParseStore): string => results(t, ['apps', '-f', 'json', '--no-repository-context', '--context', 'cluster'], store);
     const first = new ParseStore(new Map());
     const before = run(first);
     assert.is(first.counts.groupsParsed, 2, 'the two Namespaces of the context file');
@@ -234,15 +232,15 @@ test('diff and the Action\'s lint take the documents too, and say the same as wi
     same(diff(['--cache']), plain, 'diff, the first run');
     assert.ok(existsSync(t.path('.meshlintcache')));
     same(diff(['--cache']), plain, 'diff, documents from the cache');
-    const io = { cwd: t.dir, stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} };
-    const results = (argv: readonly string[]): string => {
+    const io = quietIO(t);
+    const viaAction = (argv: readonly string[]): string => {
       const r = lintFromArgs(argv, io);
       if (typeof r === 'number') throw new Error(`exit ${r}`);
       return JSON.stringify(r.results);
     };
-    const expected = results(['.', '--no-repository-context']);
-    assert.is(results(['.', '--no-repository-context', '--cache']), expected);
-    assert.is(results(['.', '--no-repository-context', '--cache']), expected);
+    const expected = viaAction(['.', '--no-repository-context']);
+    assert.is(viaAction(['.', '--no-repository-context', '--cache']), expected);
+    assert.is(viaAction(['.', '--no-repository-context', '--cache']), expected);
   });
 });
 
