@@ -11203,7 +11203,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse2(serialize3(uri, options), options);
+        parse2(serialize(uri, options), options);
       }
       return uri;
     }
@@ -11241,13 +11241,13 @@ var require_fast_uri = __commonJS({
         throw new Error(resolved.error);
       }
       schemelessOptions.skipEscape = true;
-      return serialize3(resolved, schemelessOptions);
+      return serialize(resolved, schemelessOptions);
     }
     function resolveComponent(base, relative15, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse2(serialize3(base, options), options);
-        relative15 = parse2(serialize3(relative15, options), options);
+        base = parse2(serialize(base, options), options);
+        relative15 = parse2(serialize(relative15, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative15.scheme) {
@@ -11302,7 +11302,7 @@ var require_fast_uri = __commonJS({
       const normalizedB = normalizeComparableURI(uriB, options);
       return normalizedA !== void 0 && normalizedB !== void 0 && normalizedA === normalizedB;
     }
-    function serialize3(cmpts, opts) {
+    function serialize(cmpts, opts) {
       const component = {
         host: cmpts.host,
         scheme: cmpts.scheme,
@@ -11574,7 +11574,7 @@ var require_fast_uri = __commonJS({
     function normalizeStringWithStatus(uri, opts) {
       const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
       return {
-        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize3(parsed, opts),
+        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
         malformedAuthorityOrPort,
         malformedPercentEncoding,
         malformedSchemeSpecific,
@@ -11588,7 +11588,7 @@ var require_fast_uri = __commonJS({
       }
       let value;
       try {
-        value = typeof uri === "string" ? uri : serialize3(uri, opts);
+        value = typeof uri === "string" ? uri : serialize(uri, opts);
       } catch {
         return void 0;
       }
@@ -11601,7 +11601,7 @@ var require_fast_uri = __commonJS({
       resolve: resolve26,
       resolveComponent,
       equal,
-      serialize: serialize3,
+      serialize,
       parse: parse2
     };
     module.exports = fastUri;
@@ -49120,14 +49120,11 @@ var ParsePool = class _ParsePool {
 };
 
 // src/cli/cache.ts
-import { createHash as createHash2 } from "node:crypto";
 import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
 import { dirname as dirname11, join as join15, relative as relative10, resolve as resolve18, sep as sep7 } from "node:path";
-import { deserialize as deserialize2, serialize as serialize2 } from "node:v8";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/parse/parse-records.ts
-import { deserialize, serialize } from "node:v8";
 function encodeDocuments(docs, groups) {
   const counts2 = groups.map(() => 0);
   let g = -1;
@@ -49154,7 +49151,7 @@ function encode(whole, starts, counts2, docs) {
     docs: docs.map((d) => ({ index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource }))
   };
   try {
-    return serialize(record);
+    return v8().serialize(record);
   } catch {
     return void 0;
   }
@@ -49170,7 +49167,7 @@ var RecordedDocuments = class _RecordedDocuments {
   static decode(bytes, file) {
     let record;
     try {
-      record = deserialize(bytes);
+      record = v8().deserialize(bytes);
     } catch {
       return void 0;
     }
@@ -49236,7 +49233,6 @@ function isPlainData(root2) {
 }
 
 // src/cli/fs-record.ts
-import { createHash } from "node:crypto";
 import fs3 from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import { resolve as resolve17 } from "node:path";
@@ -49268,7 +49264,7 @@ function statSig(st2) {
 function metadataSig(st2) {
   return st2.isFile() ? `M:${st2.size}:${st2.mtimeMs}:${st2.ino}` : `T:${typeOf(st2)}`;
 }
-var digest2 = (bytes) => `C:${createHash("sha256").update(bytes).digest("hex")}`;
+var digest2 = (bytes) => `C:${crypto2().createHash("sha256").update(bytes).digest("hex")}`;
 function fileSig(path, strategy) {
   let fd;
   try {
@@ -49288,7 +49284,7 @@ function fileSig(path, strategy) {
 }
 function dirSig(dir, entries2, written) {
   const names2 = entries2.filter((d) => !written.has(resolve17(dir, d.name))).map((d) => `${typeOf(d)}${d.name}`);
-  return `D:${createHash("sha256").update(names2.sort().join("\0")).digest("hex")}`;
+  return `D:${crypto2().createHash("sha256").update(names2.sort().join("\0")).digest("hex")}`;
 }
 function signature2(op, path, strategy, written = /* @__PURE__ */ new Set()) {
   try {
@@ -49465,7 +49461,7 @@ function fstatLike(path) {
   }
 }
 function buildOf(io) {
-  const hash = createHash2("sha256").update(`${FORMAT}\0${VERSION}\0${process.versions.v8}`);
+  const hash = crypto2().createHash("sha256").update(`${FORMAT}\0${VERSION}\0${process.versions.v8}`);
   if (io.parseWorker) {
     try {
       hash.update(readFileSync3(fileURLToPath2(io.parseWorker)));
@@ -49490,7 +49486,7 @@ var ParseStore = class {
   digestOf(file) {
     let d = this.digests.get(file);
     if (d === void 0) {
-      d = createHash2("sha256").update(exactText(file)).digest("base64");
+      d = crypto2().createHash("sha256").update(exactText(file)).digest("base64");
       this.digests.set(file, d);
     }
     return d;
@@ -49607,7 +49603,7 @@ var RunCache = class _RunCache {
     const run2 = !printed ? this.found?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : void 0;
     const file = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run: run2, parses: this.parses.entries() };
     try {
-      writeWithin(this.settings.file, serialize2(file), { root: topFolder(io.cwd), outsideAllowed: true });
+      writeWithin(this.settings.file, v8().serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const why = e instanceof WriteRefused ? e.message : describeFsError(e);
       io.stderr(`meshlint: cannot write the cache ${displayPathOf(this.settings.file, io.cwd)}: ${why}; the next run lints everything again
@@ -49639,7 +49635,7 @@ function readCache(settings, build2) {
   }
   let data;
   try {
-    data = deserialize2(bytes);
+    data = v8().deserialize(bytes);
   } catch {
     return void 0;
   }

@@ -6,10 +6,9 @@
 //   from the documents, so no finding can outlive a change to any file it rests on.
 // The file is data, bounded in size, written as other outputs are (write.ts), and ignored, then
 // rewritten, when it cannot be read or was written by another meshlint or Node.
-import { createHash } from 'node:crypto';
+import { crypto, v8 } from '../common/builtins.ts';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../common/meta.ts';
 import { exactText } from '../common/masked-text.ts';
@@ -100,7 +99,7 @@ function fstatLike(path: string): ReturnType<typeof fstatSync> | undefined {
 
 /** Which meshlint made a cache: its version, the digest of the program itself (a build of the same version differs), Node's serializer. */
 function buildOf(io: Pick<CliIO, 'parseWorker'>): string {
-  const hash = createHash('sha256').update(`${FORMAT}\0${VERSION}\0${process.versions.v8}`);
+  const hash = crypto().createHash('sha256').update(`${FORMAT}\0${VERSION}\0${process.versions.v8}`);
   if (io.parseWorker) {
     try {
       hash.update(readFileSync(fileURLToPath(io.parseWorker)));
@@ -126,7 +125,7 @@ export class ParseStore {
   private digestOf(file: SourceFile): string {
     let d = this.digests.get(file);
     if (d === undefined) {
-      d = createHash('sha256').update(exactText(file)).digest('base64');
+      d = crypto().createHash('sha256').update(exactText(file)).digest('base64');
       this.digests.set(file, d);
     }
     return d;
@@ -256,7 +255,7 @@ export class RunCache {
     const run: RunEntry | undefined = !printed ? this.found?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : undefined;
     const file: CacheFile = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run, parses: this.parses.entries() };
     try {
-      writeWithin(this.settings.file, serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
+      writeWithin(this.settings.file, v8().serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const why = e instanceof WriteRefused ? e.message : describeFsError(e);
       io.stderr(`meshlint: cannot write the cache ${displayPathOf(this.settings.file, io.cwd)}: ${why}; the next run lints everything again\n`);
@@ -290,7 +289,7 @@ function readCache(settings: CacheSettings, build: string): CacheFile | undefine
   }
   let data: unknown;
   try {
-    data = deserialize(bytes);
+    data = v8().deserialize(bytes);
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
 // make the next run lint again. The calls are watched where Node's own modules serve them (the
 // fs module's functions, for the length of the run), so no reader of the code base can be
 // left out; a library that kept its own references (glob's) is not used by a run that is cached.
-import { createHash } from 'node:crypto';
+import { crypto } from '../common/builtins.ts';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
@@ -58,7 +58,7 @@ function metadataSig(st: fs.Stats): string {
   return st.isFile() ? `M:${st.size}:${st.mtimeMs}:${st.ino}` : `T:${typeOf(st)}`;
 }
 
-const digest = (bytes: Buffer | string): string => `C:${createHash('sha256').update(bytes).digest('hex')}`;
+const digest = (bytes: Buffer | string): string => `C:${crypto().createHash('sha256').update(bytes).digest('hex')}`;
 
 /** A file's signature: its digest (content) or size, time and inode (metadata); its type when it is not a regular file; the error that opening it gives. */
 function fileSig(path: string, strategy: CacheStrategy): string {
@@ -82,7 +82,7 @@ function fileSig(path: string, strategy: CacheStrategy): string {
 /** A folder's entries, less those meshlint writes itself (its cache, the report): a run's own output is no change to its inputs. */
 function dirSig(dir: string, entries: readonly fs.Dirent[], written: ReadonlySet<string>): string {
   const names = entries.filter((d) => !written.has(resolve(dir, d.name))).map((d) => `${typeOf(d)}${d.name}`);
-  return `D:${createHash('sha256').update(names.sort().join('\0')).digest('hex')}`;
+  return `D:${crypto().createHash('sha256').update(names.sort().join('\0')).digest('hex')}`;
 }
 
 /** What `op` sees at `path` now: the same computation at the run and at the check. */

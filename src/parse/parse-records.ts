@@ -2,7 +2,7 @@
 // parseFile yields, without the file, grouped as groupsOf cuts the text, so that the facts pass
 // can take one group's documents and the lint pass all of them, exactly as they were parsed.
 // No I/O here: records are encoded to bytes and decoded back; where they are kept is the CLI's.
-import { deserialize, serialize } from 'node:v8';
+import { v8 } from '../common/builtins.ts';
 import type { ParsedDocument, SourceFile } from '../common/types.ts';
 import type { Slice } from './yaml.ts';
 
@@ -57,7 +57,7 @@ function encode(whole: boolean, starts: readonly number[], counts: readonly numb
     docs: docs.map((d) => ({ index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource })),
   };
   try {
-    return serialize(record);
+    return v8().serialize(record);
   } catch {
     return undefined;
   }
@@ -74,7 +74,7 @@ export class RecordedDocuments {
   static decode(bytes: Uint8Array, file: SourceFile): RecordedDocuments | undefined {
     let record: unknown;
     try {
-      record = deserialize(bytes);
+      record = v8().deserialize(bytes);
     } catch {
       return undefined;
     }
