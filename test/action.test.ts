@@ -249,6 +249,24 @@ const anyHelm = helm3 ?? testBinary('helm4');
   });
 });
 
+test("the README's --cache for the Action: a folder actions/cache keeps; the same SARIF with it as without", () => {
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/warn.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    a: "1"\n    a: "1"\n');
+    const cwd = t.path('repo');
+    const plain = runAction(t, { paths: '.' }, cwd);
+    const sarif = readFileSync(join(cwd, 'meshlint.sarif'), 'utf8');
+    const args = '--cache --cache-strategy content --cache-location .meshlint-cache/';
+    for (const round of ['first', 'second']) {
+      const cached = runAction(t, { paths: '.', args }, cwd);
+      assert.is(cached.code, plain.code, round);
+      assert.equal(cached.outputs, plain.outputs, round);
+      assert.is(readFileSync(join(cwd, 'meshlint.sarif'), 'utf8'), sarif, `${round}: the same SARIF`);
+      assert.ok(existsSync(join(cwd, '.meshlint-cache', '.meshlintcache')), `${round}: the cache is in the folder`);
+    }
+  });
+});
+
 test('several steps keep their own code scanning alerts: the category follows paths, charts and overlays', () => {
   withTemp((t) => {
     t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
