@@ -49564,10 +49564,7 @@ var RunCache = class _RunCache {
   written;
   parses;
   recording;
-  /**
-   * The cache for a run of `argv`; `recordable`: whether its report may be kept (no standard
-   * input, no glob, nothing written to the linted files).
-   */
+  /** The cache for a run of `argv`: what the file holds for this meshlint, the run's key, the files it writes. */
   static open(settings, v2, argv, io, color) {
     const build2 = buildOf(io);
     const found = readCache(settings, build2);
@@ -49583,7 +49580,7 @@ var RunCache = class _RunCache {
     if (run2.written.length !== this.written.size || !run2.written.every((w) => this.written.has(w))) return void 0;
     return unchanged(run2.looked, this.settings.strategy, this.written) ? run2.printed : void 0;
   }
-  /** Watches what the run reads, from now to saved() (see fs-record.ts). */
+  /** Watches what the run reads, from now to stopRecording() (see fs-record.ts). */
   record() {
     this.recording ??= startRecording(this.settings.strategy, this.written);
   }

@@ -210,10 +210,7 @@ export class RunCache {
     this.parses = new ParseStore(new Map(found?.parses ?? []));
   }
 
-  /**
-   * The cache for a run of `argv`; `recordable`: whether its report may be kept (no standard
-   * input, no glob, nothing written to the linted files).
-   */
+  /** The cache for a run of `argv`: what the file holds for this meshlint, the run's key, the files it writes. */
   static open(settings: CacheSettings, v: Values, argv: readonly string[], io: CliIO, color: boolean): RunCache {
     const build = buildOf(io);
     const found = readCache(settings, build);
@@ -231,7 +228,7 @@ export class RunCache {
     return unchanged(run.looked, this.settings.strategy, this.written) ? run.printed : undefined;
   }
 
-  /** Watches what the run reads, from now to saved() (see fs-record.ts). */
+  /** Watches what the run reads, from now to stopRecording() (see fs-record.ts). */
   record(): void {
     this.recording ??= startRecording(this.settings.strategy, this.written);
   }
