@@ -17130,7 +17130,7 @@ function info(message) {
 }
 
 // src/action/action.ts
-import { readFileSync as readFileSync7, statSync as statSync11 } from "node:fs";
+import { readFileSync as readFileSync7, statSync as statSync12 } from "node:fs";
 import { isAbsolute as isAbsolute9, relative as relative14, resolve as resolve25, sep as sep13 } from "node:path";
 
 // src/action/args.ts
@@ -49120,7 +49120,7 @@ var ParsePool = class _ParsePool {
 };
 
 // src/cli/cache.ts
-import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync3, readSync as readSync2, statSync as statSync8 } from "node:fs";
 import { dirname as dirname11, join as join15, relative as relative10, resolve as resolve18, sep as sep7 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
@@ -49442,22 +49442,9 @@ function cacheSettings(v2, io) {
 }
 function isDirectory(path) {
   try {
-    return fstatLike(path)?.isDirectory() === true;
+    return statSync8(path).isDirectory();
   } catch {
     return false;
-  }
-}
-function fstatLike(path) {
-  let fd;
-  try {
-    fd = openSync4(path, constants5.O_RDONLY | (constants5.O_NONBLOCK ?? 0));
-  } catch {
-    return void 0;
-  }
-  try {
-    return fstatSync2(fd);
-  } finally {
-    closeSync4(fd);
   }
 }
 function buildOf(io) {
@@ -49658,14 +49645,9 @@ function trackedCache(file) {
   const index = join15(root2, ".git", "index");
   const rel = relative10(root2, file).split(sep7).join("/");
   if (rel.startsWith("..")) return false;
-  let bytes;
-  try {
-    const st2 = fstatLike(index);
-    if (!st2?.isFile() || st2.size > 256 * 1024 * 1024) return false;
-    bytes = readFileSync3(index);
-  } catch {
-    return false;
-  }
+  const read2 = readRegularFile(index);
+  if (!read2.ok) return false;
+  const bytes = read2.bytes;
   const name2 = Buffer.from(`${rel}\0`, "utf8");
   const length = Math.min(name2.length - 1, 4095);
   for (let at3 = bytes.indexOf(name2); at3 >= 0; at3 = bytes.indexOf(name2, at3 + 1)) {
@@ -49690,7 +49672,7 @@ function trackedNote(settings, io) {
 }
 
 // src/cli/baseline.ts
-import { readFileSync as readFileSync4, statSync as statSync8 } from "node:fs";
+import { readFileSync as readFileSync4, statSync as statSync9 } from "node:fs";
 import { dirname as dirname12, resolve as resolve19 } from "node:path";
 function baselineUris(file, io) {
   const srcRoot = repoRoot(resolve19(io.cwd)) ?? dirname12(file);
@@ -49706,7 +49688,7 @@ function readBaseline(flag, config, io) {
   }
   let text2;
   try {
-    const stat = statSync8(file);
+    const stat = statSync9(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
     text2 = readFileSync4(file, "utf8");
@@ -50210,11 +50192,11 @@ ${lines.join("\n")}
 }
 
 // src/cli/inputs.ts
-import { existsSync as existsSync12, statSync as statSync10 } from "node:fs";
+import { existsSync as existsSync12, statSync as statSync11 } from "node:fs";
 import { dirname as dirname16, join as join18, resolve as resolve21, sep as sep11 } from "node:path";
 
 // src/load/context.ts
-import { statSync as statSync9 } from "node:fs";
+import { statSync as statSync10 } from "node:fs";
 import { dirname as dirname13, sep as sep8 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
@@ -50248,7 +50230,7 @@ function repositoryRoots(paths, config) {
   for (const p of paths) {
     let dir = dirname13(p);
     try {
-      if (statSync9(p).isDirectory()) dir = p;
+      if (statSync10(p).isDirectory()) dir = p;
     } catch {
     }
     const root2 = repositoryForContext(dir, config);
@@ -50790,7 +50772,7 @@ function readContext(v2, config, inputs, io) {
 }
 function chartsDirsOf(v2, config, cwd, paths, destination = false) {
   const named = [];
-  const missing = (abs) => !existsSync12(abs) || !statSync10(abs).isDirectory();
+  const missing = (abs) => !existsSync12(abs) || !statSync11(abs).isDirectory();
   for (const d of v2.charts ?? []) {
     const abs = resolve21(cwd, d);
     if (missing(abs) && !destination) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
@@ -50804,7 +50786,7 @@ function chartsDirsOf(v2, config, cwd, paths, destination = false) {
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve21(cwd, p))]) {
     const d = join18(base, "charts");
-    if (existsSync12(d) && statSync10(d).isDirectory() && !named.includes(d)) vendored.add(d);
+    if (existsSync12(d) && statSync11(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
 }
@@ -50882,8 +50864,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
     return (documentsOfFile ?? parseFile)(file, docs);
   } : documentsOfFile;
   const poolGroups = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
-  const linted = new Set(files);
-  const groupDocsOf = store ? (file, group) => recorded2.get(file)?.group(group) ?? poolGroups?.(file, group) ?? (linted.has(file) ? void 0 : store.group(file, group)) : poolGroups;
+  const groupDocsOf = store ? cachedGroups(store, recorded2, new Set(files), poolGroups) : poolGroups;
   const options = (i, groupConfig, otherInputs, foreign = () => false) => ({
     config: groupConfig,
     rules: allRules,
@@ -50933,6 +50914,9 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   }
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report: report2, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
+}
+function cachedGroups(store, recorded2, linted, pool) {
+  return (file, group) => recorded2.get(file)?.group(group) ?? pool?.(file, group) ?? (linted.has(file) ? void 0 : store.group(file, group));
 }
 function cachedDocuments(store, recorded2, inner) {
   return function* (file, parsed) {
@@ -52078,7 +52062,7 @@ function chooseMode(diff, eventName, event) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    if (statSync11(path).size > MAX_EVENT_BYTES) return void 0;
+    if (statSync12(path).size > MAX_EVENT_BYTES) return void 0;
     return JSON.parse(readFileSync7(path, "utf8"));
   } catch {
     return void 0;

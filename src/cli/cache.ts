@@ -7,7 +7,7 @@
 // The file is data, bounded in size, written as other outputs are (write.ts), and ignored, then
 // rewritten, when it cannot be read or was written by another meshlint or Node.
 import { crypto, v8 } from '../common/builtins.ts';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../common/meta.ts';
@@ -15,7 +15,7 @@ import { exactText } from '../common/masked-text.ts';
 import type { ParsedDocument, SourceFile } from '../common/types.ts';
 import { topFolder } from '../load/boundary.ts';
 import { WriteRefused, writeWithin } from '../load/write.ts';
-import { describeFsError, displayPathOf } from '../load/read.ts';
+import { describeFsError, displayPathOf, readRegularFile } from '../load/read.ts';
 import { encodeDocuments, encodeGroups, RecordedDocuments } from '../parse/parse-records.ts';
 import { groupsOf, parseGroup, type Slice } from '../parse/yaml.ts';
 import type { Values } from './args.ts';
@@ -77,23 +77,9 @@ export function cacheSettings(v: Values, io: Pick<CliIO, 'cwd'>): CacheSettings 
 
 function isDirectory(path: string): boolean {
   try {
-    return fstatLike(path)?.isDirectory() === true;
+    return statSync(path).isDirectory();
   } catch {
     return false;
-  }
-}
-
-function fstatLike(path: string): ReturnType<typeof fstatSync> | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    return fstatSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -318,14 +304,9 @@ export function trackedCache(file: string): boolean {
   const index = join(root, '.git', 'index');
   const rel = relative(root, file).split(sep).join('/');
   if (rel.startsWith('..')) return false;
-  let bytes: Buffer;
-  try {
-    const st = fstatLike(index);
-    if (!st?.isFile() || st.size > 256 * 1024 * 1024) return false;
-    bytes = readFileSync(index);
-  } catch {
-    return false;
-  }
+  const read = readRegularFile(index);
+  if (!read.ok) return false;
+  const bytes = read.bytes;
   // An index entry (versions 2 and 3) ends with its flags (the path's length in the low 12
   // bits; bit 14 says two more bytes of flags follow), then the path and a NUL.
   const name = Buffer.from(`${rel}\0`, 'utf8');

@@ -111,10 +111,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     : documentsOfFile;
   const poolGroups: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   // Files read for facts only have their groups from the cache too (their documents are never linted).
-  const linted = new Set<SourceFile>(files);
-  const groupDocsOf: LintOptions['groupDocsOf'] = store
-    ? (file, group) => recorded.get(file)?.group(group) ?? poolGroups?.(file, group) ?? (linted.has(file) ? undefined : store.group(file, group))
-    : poolGroups;
+  const groupDocsOf: LintOptions['groupDocsOf'] = store ? cachedGroups(store, recorded, new Set(files), poolGroups) : poolGroups;
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[], foreign: (r: ReadOutcome) => boolean = () => false): LintOptions => ({
     config: groupConfig,
     rules: allRules,
@@ -174,6 +171,11 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   }
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
+}
+
+/** A group's documents: from the cache's record of a linted file, else the pool; for a file read for facts only, from the store (which parses and records it when it must). */
+function cachedGroups(store: ParseStore, recorded: ReadonlyMap<SourceFile, RecordedDocuments>, linted: ReadonlySet<SourceFile>, pool: LintOptions['groupDocsOf']): NonNullable<LintOptions['groupDocsOf']> {
+  return (file, group) => recorded.get(file)?.group(group) ?? pool?.(file, group) ?? (linted.has(file) ? undefined : store.group(file, group));
 }
 
 /**
