@@ -109,7 +109,7 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       'Program:exit'() {

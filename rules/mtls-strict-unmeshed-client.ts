@@ -41,7 +41,7 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const facts = context.facts;
-    const inputs = new TrafficInputs(facts);
+    const inputs = TrafficInputs.of(facts);
     const clients: Client[] = [];
     return {
       Resource(r) {

@@ -81,7 +81,7 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     const policies: SelectorPolicy[] = [];
     const targets: Target[] = [];
     /** Namespaces whose Namespace object is among the inputs. */

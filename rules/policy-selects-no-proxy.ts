@@ -39,7 +39,7 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     // The selector policies are facts (every input and context file); the pods, this run's.
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       PodTemplate(t) {
         inputs.addPodTemplate(t);

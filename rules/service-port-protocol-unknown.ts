@@ -47,7 +47,7 @@ export default createRule<[Options], 'serverFirst' | 'sniffed'>({
   },
   defaultOptions: [{}],
   create(context, [options]) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       'Program:exit'() {

@@ -45,7 +45,24 @@ export interface PodAt {
   readonly gateway: boolean;
 }
 
+/** Each lint scope's gathering, by its facts (see TrafficInputs.of). */
+const sharedByFacts = new WeakMap<Facts, TrafficInputs>();
+
 export class TrafficInputs {
+  /**
+   * The gathering the traffic rules of one lint scope share, by the scope's facts: one record of
+   * each pod, Service and policy, however many rules read them. The rules of a scope see the same
+   * objects in the same order, so each is read once (the first rule to meet it adds it).
+   */
+  static of(facts: Facts): TrafficInputs {
+    let inputs = sharedByFacts.get(facts);
+    if (!inputs) {
+      inputs = new TrafficInputs(facts);
+      sharedByFacts.set(facts, inputs);
+    }
+    return inputs;
+  }
+
   readonly pods: PodAt[] = [];
   readonly services: ServiceInfo[] = [];
   /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
@@ -54,6 +71,9 @@ export class TrafficInputs {
   /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
   private readonly configMaps = new Map<string, Resource>();
   private callComparisons = 0;
+  /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
+  private lastResource: Resource | undefined;
+  private lastTemplate: { readonly t: PodTemplate; readonly pod: PodAt | undefined } | undefined;
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   readonly policies: readonly PeerAuthentication[];
   private byName: Map<string, ServiceInfo> | undefined;
@@ -67,6 +87,8 @@ export class TrafficInputs {
 
   /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
   addResource(r: Resource): void {
+    if (r === this.lastResource) return;
+    this.lastResource = r;
     if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
       if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r);
       return;
@@ -114,12 +136,18 @@ export class TrafficInputs {
   }
 
   addPodTemplate(t: PodTemplate): PodAt | undefined {
+    if (this.lastTemplate?.t === t) return this.lastTemplate.pod;
+    const pod = this.podOf(t);
+    this.lastTemplate = { t, pod };
+    if (pod) this.pods.push(pod);
+    return pod;
+  }
+
+  private podOf(t: PodTemplate): PodAt | undefined {
     const ns = t.resource.namespace;
     if (ns === undefined || this.pods.length >= MAX_PODS) return undefined;
     const outcome = proxyOf(t, this.facts);
-    const pod: PodAt = { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
-    this.pods.push(pod);
-    return pod;
+    return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
 
   /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
