@@ -30020,12 +30020,26 @@ var MAX_SERVICES = 2e4;
 var MAX_CONFIGS = 5e3;
 var MAX_CONFIG_MAPS = 2e4;
 var MAX_CALL_COMPARISONS = 2e6;
-var TrafficInputs = class {
+var sharedByFacts = /* @__PURE__ */ new WeakMap();
+var TrafficInputs = class _TrafficInputs {
   constructor(facts) {
     this.facts = facts;
     this.policies = facts.mesh.mtls.peerAuthentications;
   }
   facts;
+  /**
+   * The gathering the traffic rules of one lint scope share, by the scope's facts: one record of
+   * each pod, Service and policy, however many rules read them. The rules of a scope see the same
+   * objects in the same order, so each is read once (the first rule to meet it adds it).
+   */
+  static of(facts) {
+    let inputs = sharedByFacts.get(facts);
+    if (!inputs) {
+      inputs = new _TrafficInputs(facts);
+      sharedByFacts.set(facts, inputs);
+    }
+    return inputs;
+  }
   pods = [];
   services = [];
   /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
@@ -30034,6 +30048,9 @@ var TrafficInputs = class {
   /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
   configMaps = /* @__PURE__ */ new Map();
   callComparisons = 0;
+  /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
+  lastResource;
+  lastTemplate;
   /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
   policies;
   byName;
@@ -30042,6 +30059,8 @@ var TrafficInputs = class {
   servicesByNamespace;
   /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
   addResource(r7) {
+    if (r7 === this.lastResource) return;
+    this.lastResource = r7;
     if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
       if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r7);
       return;
@@ -30085,12 +30104,17 @@ var TrafficInputs = class {
     return { Resource: (r7) => this.addResource(r7), PodTemplate: (t) => void this.addPodTemplate(t) };
   }
   addPodTemplate(t) {
+    if (this.lastTemplate?.t === t) return this.lastTemplate.pod;
+    const pod = this.podOf(t);
+    this.lastTemplate = { t, pod };
+    if (pod) this.pods.push(pod);
+    return pod;
+  }
+  podOf(t) {
     const ns2 = t.resource.namespace;
     if (ns2 === void 0 || this.pods.length >= MAX_PODS) return void 0;
     const outcome = proxyOf(t, this.facts);
-    const pod = { t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
-    this.pods.push(pod);
-    return pod;
+    return { t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
   /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
   root() {
@@ -43631,7 +43655,7 @@ var mtls_strict_unmeshed_client_default = createRule({
   defaultOptions: [],
   create(context) {
     const facts = context.facts;
-    const inputs = new TrafficInputs(facts);
+    const inputs = TrafficInputs.of(facts);
     const clients = [];
     return {
       Resource(r7) {
@@ -43690,7 +43714,7 @@ var policy_selects_no_proxy_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       PodTemplate(t) {
         inputs.addPodTemplate(t);
@@ -43759,7 +43783,7 @@ var dr_tls_mode_mismatch_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -43828,7 +43852,7 @@ var peerauth_port_not_target_port_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -43946,7 +43970,7 @@ var authz_http_on_tcp_port_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -44116,7 +44140,7 @@ var dr_subset_selects_nothing_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -44199,7 +44223,7 @@ var authz_source_without_identity_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -44311,7 +44335,7 @@ var service_port_protocol_unknown_default = createRule({
   },
   defaultOptions: [{}],
   create(context, [options]) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -44458,7 +44482,7 @@ var policy_selector_no_match_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = new TrafficInputs(context.facts);
+    const inputs = TrafficInputs.of(context.facts);
     const policies = [];
     const targets = [];
     const defined = /* @__PURE__ */ new Map();
