@@ -27000,12 +27000,29 @@ function oneOf(list4) {
   const same = (a, b) => a.mode === b.mode && a.ports.size === b.ports.size && [...a.ports].every(([p, m]) => b.ports.has(p) && b.ports.get(p) === m);
   return list4.every((p) => same(p, first)) ? first : "unknown";
 }
+var indexes = /* @__PURE__ */ new WeakMap();
+function indexOf(policies) {
+  let index = indexes.get(policies);
+  if (!index) {
+    const byNamespace = /* @__PURE__ */ new Map();
+    for (const p of policies) {
+      const list4 = byNamespace.get(p.namespace);
+      if (list4) list4.push(p);
+      else byNamespace.set(p.namespace, [p]);
+    }
+    const setting = policies.filter((p) => !p.selector && p.mode !== void 0);
+    index = { byNamespace, setting, strict: setting.filter((p) => p.mode === "STRICT") };
+    indexes.set(policies, index);
+  }
+  return index;
+}
 function effectiveMtls(pod, port, policies, root2) {
+  const index = indexOf(policies);
   const inRoot = (p) => root2.known && p.namespace === root2.name;
-  const mesh = policies.filter((p) => !p.selector && inRoot(p));
-  const namespaceWide = policies.filter((p) => !p.selector && p.namespace === pod.namespace && !inRoot(p));
-  const workload = policies.filter((p) => p.selector && p.namespace === pod.namespace && !inRoot(p) && Object.entries(p.selector).every(([k, v]) => pod.labels[k] === v));
-  const maybeMesh = root2.known ? [] : policies.filter((p) => !p.selector && p.namespace !== pod.namespace);
+  const here = index.byNamespace.get(pod.namespace) ?? [];
+  const mesh = root2.known ? (index.byNamespace.get(root2.name) ?? []).filter((p) => !p.selector) : [];
+  const namespaceWide = here.filter((p) => !p.selector && !inRoot(p));
+  const workload = here.filter((p) => p.selector && !inRoot(p) && Object.entries(p.selector).every(([k, v]) => pod.labels[k] === v));
   let mode = "PERMISSIVE";
   let decidedBy;
   let why = "no PeerAuthentication sets a mode: Istio's default, PERMISSIVE";
@@ -27035,10 +27052,11 @@ function effectiveMtls(pod, port, policies, root2) {
   }
   if (open) return { mode: "unknown", decidedBy: void 0, why: open };
   if (!decidedBy || decidedBy.resource === mesh[0]?.resource) {
-    const wider = maybeMesh.filter((p) => p.mode !== void 0);
-    if (wider.length > 0 && namespaceWide.every((p) => !p.mode) && (own === void 0 || own === "unknown" || !own.mode)) {
-      const strict = wider.find((p) => p.mode === "STRICT");
-      return { mode: "unknown", decidedBy: void 0, why: `${name(wider[0])} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say`, ...strict ? { rootIfNamespace: strict.namespace } : {} };
+    const elsewhere = (p) => p.namespace !== pod.namespace;
+    const wider = root2.known ? void 0 : index.setting.find(elsewhere);
+    if (wider && namespaceWide.every((p) => !p.mode) && (own === void 0 || own === "unknown" || !own.mode)) {
+      const strict = index.strict.find(elsewhere);
+      return { mode: "unknown", decidedBy: void 0, why: `${name(wider)} applies to the whole mesh only if ${wider.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say`, ...strict ? { rootIfNamespace: strict.namespace } : {} };
     }
   }
   return { mode, decidedBy, why };
@@ -27592,7 +27610,6 @@ function valuesAmbient(values) {
 }
 
 // src/model/facts.ts
-var MAX_PEER_AUTHENTICATIONS = 5e3;
 var POLICY_PATH = ["global", "proxy", "autoInject"];
 var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
 function sameLabels(a, b) {
@@ -27653,9 +27670,9 @@ var FactsBuilder = class {
     this.ambientInstall.addResource(r);
     this.ossm.addResource(r);
     const pa = peerAuthenticationOf(r);
-    if (pa && this.peerAuthentications.length < MAX_PEER_AUTHENTICATIONS) this.peerAuthentications.push(pa);
+    if (pa) this.peerAuthentications.push(pa);
     const policy = selectorPolicyOf(r);
-    if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
+    if (policy) this.selectorPolicies.push(policy);
     const root2 = rootNamespaceStated(r);
     if (root2 !== void 0 && !this.roots.has(root2)) this.roots.set(root2, r);
     const exported = exportDefaultsStated(r);
@@ -29484,6 +29501,7 @@ var UNKNOWN_FACTS = {
   "mesh-root-namespace": (n, d, noun) => `${count(n, noun)} without a proxy ${n === 1 ? "calls a Service whose" : "call Services whose"} mTLS mode depends on whether a namespace is the mesh's root namespace${inParens(d)}, with a PeerAuthentication for the whole mesh there: no mesh config among the inputs says. State istio.rootNamespace in .meshlint.yaml, or pass the mesh config with --context.`,
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   "deprecated-read": (n, d) => `${count(n, "object")} use${n === 1 ? "s" : ""} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
+  "traffic-bound": (_n, d) => `Traffic policy was not judged where the run holds more than the traffic rules compare${inParens(d)}: a partial list of pods or Services would read as absence, so the Services, routes and policies there have no finding either way.`,
   "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
 };
 var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
@@ -29516,10 +29534,11 @@ var UnknownFacts = class {
       const named = fact === "mesh-startup" ? list4.join(" or ") : shortList(list4);
       const places = [...firstInFile.values()].map(placeOf4).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
+      const bound = fact === "traffic-bound";
       const noun = this.notWorkloads.has(fact) ? "object" : "workload";
       out.push({
-        id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
-        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named, noun) : `${UNKNOWN_FACTS[fact](subjects.size, named, noun)} ${FACTS_POINTER}`,
+        id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : bound ? `bound:${fact}` : `unknown:${fact}`,
+        message: advice || bound ? UNKNOWN_FACTS[fact](subjects.size, named, noun) : `${UNKNOWN_FACTS[fact](subjects.size, named, noun)} ${FACTS_POINTER}`,
         ...places.length ? { places } : {}
       });
     }
@@ -35960,28 +35979,30 @@ function referencesInConfigMap(cm, read2, ns) {
 }
 
 // src/model/traffic/inputs.ts
-var MAX_PODS2 = 2e4;
-var MAX_SERVICES = 2e4;
-var MAX_CONFIGS = 5e3;
+var MAX_PER_NAMESPACE = 2e4;
+var MAX_SELECTOR_COMPARISONS = 5e7;
 var MAX_CONFIG_MAPS = 2e4;
 var MAX_CALL_COMPARISONS = 2e6;
 var sharedByFacts = /* @__PURE__ */ new WeakMap();
 var TrafficInputs = class _TrafficInputs {
-  constructor(facts) {
+  constructor(facts, say) {
     this.facts = facts;
+    this.say = say;
     this.policies = facts.mesh.mtls.peerAuthentications;
   }
   facts;
+  say;
   /**
    * The gathering the traffic rules of one lint scope share, by the scope's facts: one record of
    * each pod, Service and policy, however many rules read them. The rules of a scope see the same
-   * objects in the same order, so each is read once (the first rule to meet it adds it).
+   * objects in the same order, so each is read once (the first rule to meet it adds it). A bound
+   * reached is said once, through the first rule's context (the rules of a run share their notes).
    */
-  static of(facts) {
-    let inputs = sharedByFacts.get(facts);
+  static of(context) {
+    let inputs = sharedByFacts.get(context.facts);
     if (!inputs) {
-      inputs = new _TrafficInputs(facts);
-      sharedByFacts.set(facts, inputs);
+      inputs = new _TrafficInputs(context.facts, (r, detail) => context.unknown("traffic-bound", r, detail));
+      sharedByFacts.set(context.facts, inputs);
     }
     return inputs;
   }
@@ -36002,16 +36023,38 @@ var TrafficInputs = class _TrafficInputs {
   /** The pods and Services of each namespace (selectors pick in their own namespace only): built when first asked, once every input is read. */
   podsByNamespace;
   servicesByNamespace;
+  /** Namespaces with more pods or Services than are kept, each with the first object left out: nothing there is judged. */
+  overflow = /* @__PURE__ */ new Map();
+  /** Pods, and Services, kept of each namespace. */
+  counts = /* @__PURE__ */ new Map();
+  /** Each Service's pods, as podsOf found them (several rules ask for the same Service), and the comparisons made. */
+  podsOfService = /* @__PURE__ */ new WeakMap();
+  selectorComparisons = 0;
+  /** Said once per run by the first rule to be told (see unjudged): the bound reached first, and on what. */
+  exhausted;
+  /** Counts one more pod or Service of a namespace; false (and the namespace no longer judged) past the bound. */
+  keep(namespace, what, r) {
+    if (this.overflow.has(namespace)) return false;
+    let count2 = this.counts.get(namespace);
+    if (!count2) this.counts.set(namespace, count2 = { pods: 0, services: 0 });
+    if (count2[what] < MAX_PER_NAMESPACE) {
+      count2[what]++;
+      return true;
+    }
+    this.overflow.set(namespace, r);
+    this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString("en-US")} ${what === "pods" ? "pod templates" : "Services"}`);
+    return false;
+  }
   /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
   addResource(r) {
     if (r === this.lastResource) return;
     this.lastResource = r;
     if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
-      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r);
+      this.destinationRules.push(r);
       return;
     }
     if (r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/")) {
-      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r);
+      this.authorizationPolicies.push(r);
       return;
     }
     if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
@@ -36019,8 +36062,8 @@ var TrafficInputs = class _TrafficInputs {
       return;
     }
     const service = serviceOf(r);
-    if (!service) return;
-    if (this.services.length < MAX_SERVICES) this.services.push(service);
+    if (!service || !this.keep(service.namespace, "services", r)) return;
+    this.services.push(service);
     this.byName = void 0;
   }
   /**
@@ -36057,7 +36100,7 @@ var TrafficInputs = class _TrafficInputs {
   }
   podOf(t) {
     const ns = t.resource.namespace;
-    if (ns === void 0 || this.pods.length >= MAX_PODS2) return void 0;
+    if (ns === void 0 || !this.keep(ns, "pods", t.resource)) return void 0;
     const outcome = proxyOf(t, this.facts);
     return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
@@ -36067,22 +36110,38 @@ var TrafficInputs = class _TrafficInputs {
     return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
   }
   service(namespace, name2) {
+    if (this.overflow.has(namespace)) return void 0;
     this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
     return this.byName.get(`${namespace}/${name2}`);
   }
   /** The pod templates a Service's selector picks among the inputs. */
   podsOf(s) {
-    return this.podsIn(s.namespace).filter((p) => selects(s, p.namespace, p.labels));
+    const known = this.podsOfService.get(s);
+    if (known) return known;
+    const here = this.podsIn(s.namespace);
+    this.selectorComparisons += here.length;
+    if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
+      if (!this.exhausted) {
+        this.exhausted = s.resource;
+        this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString("en-US")} comparisons of pods with Service selectors`);
+      }
+      return [];
+    }
+    const pods = here.filter((p) => selects(s, p.namespace, p.labels));
+    this.podsOfService.set(s, pods);
+    return pods;
   }
   /** The pod templates of one namespace, in input order. Call once every input is read. */
   podsIn(namespace) {
+    if (namespace === void 0 || this.overflow.has(namespace)) return [];
     this.podsByNamespace ??= groupBy(this.pods, (p) => p.namespace);
-    return (namespace === void 0 ? void 0 : this.podsByNamespace.get(namespace)) ?? [];
+    return this.podsByNamespace.get(namespace) ?? [];
   }
   /** The Services of one namespace, in input order. Call once every input is read. */
   servicesIn(namespace) {
+    if (namespace === void 0 || this.overflow.has(namespace)) return [];
     this.servicesByNamespace ??= groupBy(this.services, (s) => s.namespace);
-    return (namespace === void 0 ? void 0 : this.servicesByNamespace.get(namespace)) ?? [];
+    return this.servicesByNamespace.get(namespace) ?? [];
   }
   /**
    * The Service ports a workload names among the inputs, once each: in its containers' env values,
@@ -36103,7 +36162,10 @@ var TrafficInputs = class _TrafficInputs {
       if (seen.has(key)) continue;
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
-      if (this.callComparisons > MAX_CALL_COMPARISONS) break;
+      if (this.callComparisons > MAX_CALL_COMPARISONS) {
+        if (this.callComparisons - this.podsIn(service.namespace).length <= MAX_CALL_COMPARISONS) this.say?.(t.resource, `over ${MAX_CALL_COMPARISONS.toLocaleString("en-US")} comparisons of workloads' calls with Services`);
+        break;
+      }
       const pods = this.podsOf(service);
       out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : void 0 });
     }
@@ -36160,9 +36222,11 @@ function groupBy(items, keyOf2) {
   }
   return out;
 }
+function exhausted(context, at, max) {
+  context.unknown("traffic-bound", at, `over ${max.toLocaleString("en-US")} comparisons of policies with workloads`);
+}
 
 // rules/mtls-strict-unmeshed-client.ts
-var MAX_CLIENTS = 5e3;
 var mtls_strict_unmeshed_client_default = createRule({
   name: "mtls-strict-unmeshed-client",
   meta: {
@@ -36184,7 +36248,7 @@ var mtls_strict_unmeshed_client_default = createRule({
   defaultOptions: [],
   create(context) {
     const facts = context.facts;
-    const inputs = TrafficInputs.of(facts);
+    const inputs = TrafficInputs.of(context);
     const clients = [];
     return {
       Resource(r) {
@@ -36192,7 +36256,7 @@ var mtls_strict_unmeshed_client_default = createRule({
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (pod && pod.proxy === "none" && clients.length < MAX_CLIENTS) clients.push({ t, namespace: pod.namespace, why: pod.why });
+        if (pod && pod.proxy === "none") clients.push({ t, namespace: pod.namespace, why: pod.why });
       },
       "Program:exit"() {
         if (clients.length === 0 || inputs.services.length === 0) return;
@@ -36243,7 +36307,7 @@ var policy_selects_no_proxy_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       PodTemplate(t) {
         inputs.addPodTemplate(t);
@@ -36254,7 +36318,7 @@ var policy_selects_no_proxy_default = createRule({
           if (inputs.mayBeRootNamespace(policy.namespace)) continue;
           const here = inputs.podsIn(policy.namespace);
           comparisons += here.length;
-          if (comparisons > MAX_COMPARISONS3) return;
+          if (comparisons > MAX_COMPARISONS3) return exhausted(context, policy.resource, MAX_COMPARISONS3);
           const picked = here.filter((p) => picks(policy, p.namespace, p.labels));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown" || policy.kind.readers.includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === "ztunnel");
@@ -36312,7 +36376,7 @@ var dr_tls_mode_mismatch_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -36381,7 +36445,7 @@ var peerauth_port_not_target_port_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -36499,7 +36563,7 @@ var authz_http_on_tcp_port_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -36511,7 +36575,7 @@ var authz_http_on_tcp_port_default = createRule({
           if (!policy.rules.some((rule) => rule.http)) continue;
           const here = inputs.podsIn(policy.namespace);
           comparisons += here.length * (inputs.servicesIn(policy.namespace).length + 1);
-          if (comparisons > MAX_COMPARISONS4) return;
+          if (comparisons > MAX_COMPARISONS4) return exhausted(context, policy.resource, MAX_COMPARISONS4);
           const picked = here.filter((p) => picks2(policy, p));
           if (picked.length === 0 || picked.some((p) => p.proxy === "unknown")) continue;
           for (const pod of picked) {
@@ -36559,8 +36623,8 @@ function tcpPortsOf(pod, services) {
 }
 
 // rules/route-host-unresolved.ts
-var MAX_CONFIGS2 = 5e3;
-var MAX_SERVICES2 = 2e4;
+var MAX_CONFIGS = 5e3;
+var MAX_SERVICES = 2e4;
 var MAX_HOSTS2 = 100;
 var route_host_unresolved_default = createRule({
   name: "route-host-unresolved",
@@ -36589,7 +36653,7 @@ var route_host_unresolved_default = createRule({
     return {
       Resource(r) {
         if ((r.kind === "VirtualService" || r.kind === "DestinationRule") && r.apiVersion.startsWith("networking.istio.io/")) {
-          if (configs.length < MAX_CONFIGS2) configs.push(r);
+          if (configs.length < MAX_CONFIGS) configs.push(r);
           return;
         }
         if (r.kind === "ServiceEntry" && r.apiVersion.startsWith("networking.istio.io/")) {
@@ -36600,7 +36664,7 @@ var route_host_unresolved_default = createRule({
           return;
         }
         const service = serviceOf(r);
-        if (service && services.length < MAX_SERVICES2) services.push(service);
+        if (service && services.length < MAX_SERVICES) services.push(service);
       },
       "Program:exit"() {
         const byName = /* @__PURE__ */ new Map();
@@ -36669,7 +36733,7 @@ var dr_subset_selects_nothing_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -36752,7 +36816,7 @@ var authz_source_without_identity_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -36768,7 +36832,7 @@ var authz_source_without_identity_default = createRule({
           if (uses.length === 0) continue;
           const effect = action === "ALLOW" ? " (403)" : "";
           comparisons += inputs.podsIn(policy.namespace).length;
-          if (comparisons > MAX_COMPARISONS5) return;
+          if (comparisons > MAX_COMPARISONS5) return exhausted(context, policy, MAX_COMPARISONS5);
           const matchLabels = asObject(getIn(spec, ["selector", "matchLabels"]));
           const picked = inputs.podsIn(policy.namespace).filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
           if (picked.length > 0 && picked.every((p) => p.proxy === "sidecar" && !p.gateway || p.proxy === "ztunnel")) {
@@ -36864,7 +36928,7 @@ var service_port_protocol_unknown_default = createRule({
   },
   defaultOptions: [{}],
   create(context, [options]) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       "Program:exit"() {
@@ -37011,20 +37075,23 @@ var policy_selector_no_match_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     const policies = [];
-    const targets = [];
+    const targets = /* @__PURE__ */ new Map();
     const defined = /* @__PURE__ */ new Map();
     const unseen = /* @__PURE__ */ new Set();
     let blind = false;
     const places = /* @__PURE__ */ new Map();
     const addTarget = (t) => {
-      if (targets.length >= MAX_TARGETS) {
-        blind = true;
+      const list4 = targets.get(t.namespace) ?? [];
+      if (list4.length >= MAX_TARGETS) {
+        if (!unseen.has(t.namespace)) context.unknown("traffic-bound", t.resource, `namespace ${t.namespace}: over ${MAX_TARGETS.toLocaleString("en-US")} workloads`);
+        unseen.add(t.namespace);
         return;
       }
       if (Object.values(t.labels).some(isPlaceholder) || t.resource.doc.file.kustomized) unseen.add(t.namespace);
-      targets.push(t);
+      list4.push(t);
+      targets.set(t.namespace, list4);
       const set2 = places.get(t.namespace) ?? /* @__PURE__ */ new Set();
       set2.add(placeOf2(t.resource));
       places.set(t.namespace, set2);
@@ -37071,9 +37138,9 @@ var policy_selector_no_match_default = createRule({
           if (!places.get(ns)?.has(placeOf2(policy.resource))) continue;
           const keys = Object.keys(policy.labels);
           if (keys.some((k) => ADDED_LABELS.has(k)) || Object.values(policy.labels).some(isPlaceholder)) continue;
-          const own = targets.filter((t) => t.namespace === ns);
+          const own = targets.get(ns) ?? [];
           comparisons += own.length;
-          if (comparisons > MAX_COMPARISONS6) return;
+          if (comparisons > MAX_COMPARISONS6) return exhausted(context, policy.resource, MAX_COMPARISONS6);
           if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
           const shared = (t) => keys.reduce((n, k) => n + (t.labels[k] === policy.labels[k] ? 2 : t.labels[k] !== void 0 ? 1 : 0), 0);
           const best = Math.max(...own.map(shared));

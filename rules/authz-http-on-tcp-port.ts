@@ -10,7 +10,7 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, describeResource, getIn } from '../src/model/workload.ts';
 import { HTTP_OPERATION_FIELDS, HTTP_SOURCE_FIELDS, HTTP_WHEN_PREFIX } from '../src/model/data/sidecar-authz.ts';
-import { TrafficInputs, type PodAt } from '../src/model/traffic/inputs.ts';
+import { exhausted, TrafficInputs, type PodAt } from '../src/model/traffic/inputs.ts';
 import { endpointPort, portProtocol, selects, type ServiceInfo, type ServicePort } from '../src/model/traffic/service.ts';
 import type { Path, Resource } from '../src/common/types.ts';
 
@@ -109,7 +109,7 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       'Program:exit'() {
@@ -121,7 +121,7 @@ export default createRule({
           if (!policy.rules.some((rule) => rule.http)) continue;
           const here = inputs.podsIn(policy.namespace);
           comparisons += here.length * (inputs.servicesIn(policy.namespace).length + 1);
-          if (comparisons > MAX_COMPARISONS) return;
+          if (comparisons > MAX_COMPARISONS) return exhausted(context, policy.resource, MAX_COMPARISONS);
           const picked = here.filter((p) => picks(policy, p));
           if (picked.length === 0 || picked.some((p) => p.proxy === 'unknown')) continue;
           for (const pod of picked) {

@@ -11,7 +11,7 @@
 // Both ends come from the injection outcome and the PeerAuthentications as istiod composes them.
 import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, describeResource, getIn, labelString } from '../src/model/workload.ts';
-import { TrafficInputs, type PodAt } from '../src/model/traffic/inputs.ts';
+import { exhausted, TrafficInputs, type PodAt } from '../src/model/traffic/inputs.ts';
 import { effectiveMtls } from '../src/model/traffic/peer-authentication.ts';
 import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
@@ -73,7 +73,7 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       'Program:exit'() {
@@ -89,7 +89,7 @@ export default createRule({
           if (uses.length === 0) continue;
           const effect = action === 'ALLOW' ? ' (403)' : '';
           comparisons += inputs.podsIn(policy.namespace).length;
-          if (comparisons > MAX_COMPARISONS) return;
+          if (comparisons > MAX_COMPARISONS) return exhausted(context, policy, MAX_COMPARISONS);
           const matchLabels = asObject(getIn(spec, ['selector', 'matchLabels']));
           const picked = inputs.podsIn(policy.namespace).filter((p) => p.namespace === policy.namespace && Object.entries(matchLabels ?? {}).every(([k, v]) => p.labels[k] === labelString(v)));
           // The first case: every picked pod has a proxy, and its workload's mode (no port of its own) is DISABLE.

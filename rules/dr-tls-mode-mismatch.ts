@@ -56,7 +56,7 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       'Program:exit'() {

@@ -12,8 +12,6 @@ import { modeRelated, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { PodTemplate } from '../src/model/workload.ts';
 import type { RelatedLocation } from '../src/common/types.ts';
 
-const MAX_CLIENTS = 5_000;
-
 interface Client {
   readonly t: PodTemplate;
   readonly namespace: string;
@@ -41,7 +39,7 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const facts = context.facts;
-    const inputs = TrafficInputs.of(facts);
+    const inputs = TrafficInputs.of(context);
     const clients: Client[] = [];
     return {
       Resource(r) {
@@ -49,7 +47,7 @@ export default createRule({
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (pod && pod.proxy === 'none' && clients.length < MAX_CLIENTS) clients.push({ t, namespace: pod.namespace, why: pod.why });
+        if (pod && pod.proxy === 'none') clients.push({ t, namespace: pod.namespace, why: pod.why });
       },
       'Program:exit'() {
         if (clients.length === 0 || inputs.services.length === 0) return;

@@ -16,7 +16,7 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource, getIn, labelRecord, asObject } from '../src/model/workload.ts';
 import { selectorPolicyOf, picks, type SelectorPolicy } from '../src/model/traffic/policy-kinds.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { TrafficInputs } from '../src/model/traffic/inputs.ts';
+import { exhausted, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Resource } from '../src/common/types.ts';
 import podSources from '../src/model/data/pod-sources.json' with { type: 'json' };
 
@@ -81,9 +81,10 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     const policies: SelectorPolicy[] = [];
-    const targets: Target[] = [];
+    /** Each namespace's workloads; a namespace with more than are kept is not judged (a partial list would read as no match). */
+    const targets = new Map<string, Target[]>();
     /** Namespaces whose Namespace object is among the inputs. */
     const defined = new Map<string, Resource>();
     /** Namespaces where something among the inputs may make pods meshlint cannot see. */
@@ -93,13 +94,16 @@ export default createRule({
     /** Places each namespace's workloads come from. */
     const places = new Map<string, Set<string>>();
     const addTarget = (t: Target): void => {
-      if (targets.length >= MAX_TARGETS) {
-        blind = true;
+      const list = targets.get(t.namespace) ?? [];
+      if (list.length >= MAX_TARGETS) {
+        if (!unseen.has(t.namespace)) context.unknown('traffic-bound', t.resource, `namespace ${t.namespace}: over ${MAX_TARGETS.toLocaleString('en-US')} workloads`);
+        unseen.add(t.namespace);
         return;
       }
       // Labels as written may not be the pod's: a placeholder, or a Kustomize build that may add some.
       if (Object.values(t.labels).some(isPlaceholder) || t.resource.doc.file.kustomized) unseen.add(t.namespace);
-      targets.push(t);
+      list.push(t);
+      targets.set(t.namespace, list);
       const set = places.get(t.namespace) ?? new Set<string>();
       set.add(placeOf(t.resource));
       places.set(t.namespace, set);
@@ -147,9 +151,9 @@ export default createRule({
           if (!places.get(ns)?.has(placeOf(policy.resource))) continue;
           const keys = Object.keys(policy.labels);
           if (keys.some((k) => ADDED_LABELS.has(k)) || Object.values(policy.labels).some(isPlaceholder)) continue;
-          const own = targets.filter((t) => t.namespace === ns);
+          const own = targets.get(ns) ?? [];
           comparisons += own.length;
-          if (comparisons > MAX_COMPARISONS) return;
+          if (comparisons > MAX_COMPARISONS) return exhausted(context, policy.resource, MAX_COMPARISONS);
           if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
           // The workloads nearest the selector (its values first, then its keys), to show what was probably meant.
           const shared = (t: Target): number => keys.reduce((n, k) => n + (t.labels[k] === policy.labels[k] ? 2 : t.labels[k] !== undefined ? 1 : 0), 0);

@@ -9,7 +9,7 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/model/workload.ts';
 import { picks } from '../src/model/traffic/policy-kinds.ts';
-import { TrafficInputs } from '../src/model/traffic/inputs.ts';
+import { exhausted, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Proxy } from '../src/model/traffic/proxy.ts';
 import type { RelatedLocation } from '../src/common/types.ts';
 
@@ -39,7 +39,7 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     // The selector policies are facts (every input and context file); the pods, this run's.
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       PodTemplate(t) {
         inputs.addPodTemplate(t);
@@ -51,7 +51,7 @@ export default createRule({
           if (inputs.mayBeRootNamespace(policy.namespace)) continue;
           const here = inputs.podsIn(policy.namespace);
           comparisons += here.length;
-          if (comparisons > MAX_COMPARISONS) return;
+          if (comparisons > MAX_COMPARISONS) return exhausted(context, policy.resource, MAX_COMPARISONS);
           const picked = here.filter((p) => picks(policy, p.namespace, p.labels));
           if (picked.length === 0 || picked.some((p) => p.proxy === 'unknown' || (policy.kind.readers as readonly Proxy[]).includes(p.proxy))) continue;
           const ambient = picked.every((p) => p.proxy === 'ztunnel');

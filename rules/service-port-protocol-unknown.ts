@@ -47,7 +47,7 @@ export default createRule<[Options], 'serverFirst' | 'sniffed'>({
   },
   defaultOptions: [{}],
   create(context, [options]) {
-    const inputs = TrafficInputs.of(context.facts);
+    const inputs = TrafficInputs.of(context);
     return {
       ...inputs.gather(),
       'Program:exit'() {

@@ -21,7 +21,8 @@ export type UnknownFact =
   | 'install-ambiguous'
   | 'mesh-root-namespace'
   | 'config-no-hold'
-  | 'deprecated-read';
+  | 'deprecated-read'
+  | 'traffic-bound';
 
 /**
  * The note for a fact missing for `n` workloads; `details` names what is missing, when it has
@@ -51,6 +52,8 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'deprecated-read': (n, d) =>
     `${count(n, 'object')} use${n === 1 ? 's' : ''} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
+  'traffic-bound': (_n, d) =>
+    `Traffic policy was not judged where the run holds more than the traffic rules compare${inParens(d)}: a partial list of pods or Services would read as absence, so the Services, routes and policies there have no finding either way.`,
   'install-ambiguous': (n, d) =>
     `${count(n, 'object')} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`,
 };
@@ -112,10 +115,12 @@ export class UnknownFacts {
       const named = fact === 'mesh-startup' ? list.join(' or ') : shortList(list);
       const places = [...firstInFile.values()].map(placeOf).filter((p): p is NotePlace => p !== undefined);
       const advice = fact === 'deprecated-read';
+      // A bound reached is no fact to state: nothing in `meshlint facts` tells more.
+      const bound = fact === 'traffic-bound';
       const noun = this.notWorkloads.has(fact) ? 'object' : 'workload';
       out.push({
-        id: fact === 'config-no-hold' ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
-        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named, noun) : `${UNKNOWN_FACTS[fact](subjects.size, named, noun)} ${FACTS_POINTER}`,
+        id: fact === 'config-no-hold' ? `stated:${fact}` : advice ? `advice:${fact}` : bound ? `bound:${fact}` : `unknown:${fact}`,
+        message: advice || bound ? UNKNOWN_FACTS[fact](subjects.size, named, noun) : `${UNKNOWN_FACTS[fact](subjects.size, named, noun)} ${FACTS_POINTER}`,
         ...(places.length ? { places } : {}),
       });
     }

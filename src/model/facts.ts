@@ -30,8 +30,6 @@ import { exactText, maskedNeedle } from '../common/masked-text.ts';
 import { cniInstallOf, cniReleaseInstall, type CniInstall } from './install/cni-install.ts';
 import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './install/control-plane.ts';
 
-/** PeerAuthentications the facts keep: far above any real mesh's. */
-const MAX_PEER_AUTHENTICATIONS = 5_000;
 
 /** Where istiod's chart values set the injector's policy and enableNamespacesByDefault. */
 const POLICY_PATH: Path = ['global', 'proxy', 'autoInject'];
@@ -184,9 +182,10 @@ export class FactsBuilder {
     this.ambientInstall.addResource(r);
     this.ossm.addResource(r);
     const pa = peerAuthenticationOf(r);
-    if (pa && this.peerAuthentications.length < MAX_PEER_AUTHENTICATIONS) this.peerAuthentications.push(pa);
+    // Every one is kept (each is an object of the inputs): a policy left out would change the mode others decide.
+    if (pa) this.peerAuthentications.push(pa);
     const policy = selectorPolicyOf(r);
-    if (policy && this.selectorPolicies.length < MAX_PEER_AUTHENTICATIONS) this.selectorPolicies.push(policy);
+    if (policy) this.selectorPolicies.push(policy);
     const root = rootNamespaceStated(r);
     if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
     const exported = exportDefaultsStated(r);

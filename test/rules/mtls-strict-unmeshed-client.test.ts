@@ -68,6 +68,18 @@ ruleTester(rule, {
       code: job('http://orders.shop/x'),
       files: [namespace('shop'), orders('shop', '{ labels: { app: orders }, annotations: { traffic.sidecar.istio.io/includeInboundPorts: "9090" } }'), policy('all', 'shop', STRICT)],
     },
+    {
+      // Every policy is kept: one left out past a count would leave the namespace's STRICT standing.
+      name: "a workload PERMISSIVE after 6,000 other PeerAuthentications",
+      code: job('http://orders.shop/x'),
+      files: [
+        namespace('shop'),
+        orders(),
+        policy('all', 'shop', STRICT),
+        { filename: 'pa-many.yaml', code: Array.from({ length: 6000 }, (_, i) => `apiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata: { name: w${i}, namespace: shop }\nspec: { selector: { matchLabels: { app: w${i} } }, mtls: { mode: STRICT } }\n`).join('---\n') },
+        policy('orders', 'shop', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: PERMISSIVE } }'),
+      ],
+    },
     { name: 'the client has a sidecar', code: job('http://orders.shop/x', 'shop', '{ labels: { app: report } }'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'the client is in ambient: ztunnel sends mTLS', code: job('http://orders.shop/x', 'batch', '{ labels: { app: report } }'), files: [namespace('shop'), namespace('batch', '{ istio.io/dataplane-mode: ambient }'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'portLevelMtls PERMISSIVE on the pod\'s port (8080) the Service port names', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('orders', 'shop', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: STRICT }, portLevelMtls: { 8080: { mode: PERMISSIVE } } }')] },

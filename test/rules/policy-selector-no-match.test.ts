@@ -45,6 +45,13 @@ ruleTester(rule, {
       errors: [{ messageId: 'noMatch', message: 'AuthorizationPolicy shop/api-callers selects app=api, and no workload of namespace shop has it (2 workloads among the inputs; Deployment shop/web has app=web): it applies to nothing. Fix the selector.' }],
     },
     {
+      // The bound is each namespace's: a large namespace elsewhere does not stop the judging of this one.
+      name: 'after 20,000 workloads of another namespace',
+      code: shop(authz('{ app: api }')),
+      files: [file('other.yaml', Array.from({ length: 20_001 }, (_, i) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: w${i}, namespace: other }\nspec: { template: { metadata: { labels: { app: w${i} } }, spec: { containers: [{ name: a, image: a }] } } }\n`).join('---\n'))],
+      errors: [{ messageId: 'noMatch', message: 'AuthorizationPolicy shop/api-callers selects app=api' }],
+    },
+    {
       name: 'a Sidecar whose workloadSelector labels are not all on one workload',
       code: shop('apiVersion: networking.istio.io/v1\nkind: Sidecar\nmetadata: { name: web, namespace: shop }\nspec:\n  workloadSelector:\n    labels: { app: web, version: v2 }\n  egress: [{ hosts: ["./*"] }]\n'),
       errors: [{ messageId: 'noMatch', line: 28, message: 'Sidecar shop/web selects app=web, version=v2, and no workload of namespace shop has them all (2 workloads among the inputs; Deployment shop/web has app=web, version=(none))' }],

@@ -12,9 +12,13 @@ import { proxyOf, type Proxy } from './proxy.ts';
 import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
 import { configMapsReadBy, hostReferencesOf, referencesInConfigMap, type HostReference } from './references.ts';
 
-const MAX_PODS = 20_000;
-const MAX_SERVICES = 20_000;
-const MAX_CONFIGS = 5_000;
+/**
+ * Pods, and Services, kept of one namespace. Beyond, the namespace is not judged at all: a partial
+ * list would read as absence (a subset that selects no pod, a principal whose pods have no proxy).
+ */
+export const MAX_PER_NAMESPACE = 20_000;
+/** Pod templates compared with Service selectors over a run (podsOf): bounded for hostile input. */
+const MAX_SELECTOR_COMPARISONS = 50_000_000;
 const MAX_CONFIG_MAPS = 20_000;
 /** Pod templates compared with Service selectors for the calls of a run's workloads: bounded for hostile input. */
 const MAX_CALL_COMPARISONS = 2_000_000;
@@ -52,13 +56,14 @@ export class TrafficInputs {
   /**
    * The gathering the traffic rules of one lint scope share, by the scope's facts: one record of
    * each pod, Service and policy, however many rules read them. The rules of a scope see the same
-   * objects in the same order, so each is read once (the first rule to meet it adds it).
+   * objects in the same order, so each is read once (the first rule to meet it adds it). A bound
+   * reached is said once, through the first rule's context (the rules of a run share their notes).
    */
-  static of(facts: Facts): TrafficInputs {
-    let inputs = sharedByFacts.get(facts);
+  static of(context: BoundContext & { readonly facts: Facts }): TrafficInputs {
+    let inputs = sharedByFacts.get(context.facts);
     if (!inputs) {
-      inputs = new TrafficInputs(facts);
-      sharedByFacts.set(facts, inputs);
+      inputs = new TrafficInputs(context.facts, (r, detail) => context.unknown('traffic-bound', r, detail));
+      sharedByFacts.set(context.facts, inputs);
     }
     return inputs;
   }
@@ -81,8 +86,36 @@ export class TrafficInputs {
   private podsByNamespace: Map<string, PodAt[]> | undefined;
   private servicesByNamespace: Map<string, ServiceInfo[]> | undefined;
 
-  constructor(private readonly facts: Facts) {
+  /** Namespaces with more pods or Services than are kept, each with the first object left out: nothing there is judged. */
+  private readonly overflow = new Map<string, Resource>();
+  /** Pods, and Services, kept of each namespace. */
+  private readonly counts = new Map<string, { pods: number; services: number }>();
+  /** Each Service's pods, as podsOf found them (several rules ask for the same Service), and the comparisons made. */
+  private readonly podsOfService = new WeakMap<ServiceInfo, PodAt[]>();
+  private selectorComparisons = 0;
+  /** Said once per run by the first rule to be told (see unjudged): the bound reached first, and on what. */
+  private exhausted: Resource | undefined;
+
+  constructor(
+    private readonly facts: Facts,
+    /** Where a bound reached is said (a rule's context.unknown); without it, the bound only stops judging. */
+    private readonly say?: (resource: Resource, detail: string) => void,
+  ) {
     this.policies = facts.mesh.mtls.peerAuthentications;
+  }
+
+  /** Counts one more pod or Service of a namespace; false (and the namespace no longer judged) past the bound. */
+  private keep(namespace: string, what: 'pods' | 'services', r: Resource): boolean {
+    if (this.overflow.has(namespace)) return false;
+    let count = this.counts.get(namespace);
+    if (!count) this.counts.set(namespace, (count = { pods: 0, services: 0 }));
+    if (count[what] < MAX_PER_NAMESPACE) {
+      count[what]++;
+      return true;
+    }
+    this.overflow.set(namespace, r);
+    this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString('en-US')} ${what === 'pods' ? 'pod templates' : 'Services'}`);
+    return false;
   }
 
   /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
@@ -90,11 +123,11 @@ export class TrafficInputs {
     if (r === this.lastResource) return;
     this.lastResource = r;
     if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
-      if (this.destinationRules.length < MAX_CONFIGS) this.destinationRules.push(r);
+      this.destinationRules.push(r);
       return;
     }
     if (r.kind === 'AuthorizationPolicy' && r.apiVersion.startsWith('security.istio.io/')) {
-      if (this.authorizationPolicies.length < MAX_CONFIGS) this.authorizationPolicies.push(r);
+      this.authorizationPolicies.push(r);
       return;
     }
     if (r.kind === 'ConfigMap' && r.apiVersion === 'v1' && r.namespace !== undefined) {
@@ -102,8 +135,8 @@ export class TrafficInputs {
       return;
     }
     const service = serviceOf(r);
-    if (!service) return;
-    if (this.services.length < MAX_SERVICES) this.services.push(service);
+    if (!service || !this.keep(service.namespace, 'services', r)) return;
+    this.services.push(service);
     this.byName = undefined;
   }
 
@@ -145,7 +178,7 @@ export class TrafficInputs {
 
   private podOf(t: PodTemplate): PodAt | undefined {
     const ns = t.resource.namespace;
-    if (ns === undefined || this.pods.length >= MAX_PODS) return undefined;
+    if (ns === undefined || !this.keep(ns, 'pods', t.resource)) return undefined;
     const outcome = proxyOf(t, this.facts);
     return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
@@ -157,25 +190,42 @@ export class TrafficInputs {
   }
 
   service(namespace: string, name: string): ServiceInfo | undefined {
+    if (this.overflow.has(namespace)) return undefined;
     this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
     return this.byName.get(`${namespace}/${name}`);
   }
 
   /** The pod templates a Service's selector picks among the inputs. */
   podsOf(s: ServiceInfo): PodAt[] {
-    return this.podsIn(s.namespace).filter((p) => selects(s, p.namespace, p.labels));
+    const known = this.podsOfService.get(s);
+    if (known) return known;
+    const here = this.podsIn(s.namespace);
+    this.selectorComparisons += here.length;
+    if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
+      // Past the bound, no Service has pods: rules read that as "deployed from elsewhere", and judge nothing.
+      if (!this.exhausted) {
+        this.exhausted = s.resource;
+        this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString('en-US')} comparisons of pods with Service selectors`);
+      }
+      return [];
+    }
+    const pods = here.filter((p) => selects(s, p.namespace, p.labels));
+    this.podsOfService.set(s, pods);
+    return pods;
   }
 
   /** The pod templates of one namespace, in input order. Call once every input is read. */
   podsIn(namespace: string | undefined): readonly PodAt[] {
+    if (namespace === undefined || this.overflow.has(namespace)) return [];
     this.podsByNamespace ??= groupBy(this.pods, (p) => p.namespace);
-    return (namespace === undefined ? undefined : this.podsByNamespace.get(namespace)) ?? [];
+    return this.podsByNamespace.get(namespace) ?? [];
   }
 
   /** The Services of one namespace, in input order. Call once every input is read. */
   servicesIn(namespace: string | undefined): readonly ServiceInfo[] {
+    if (namespace === undefined || this.overflow.has(namespace)) return [];
     this.servicesByNamespace ??= groupBy(this.services, (s) => s.namespace);
-    return (namespace === undefined ? undefined : this.servicesByNamespace.get(namespace)) ?? [];
+    return this.servicesByNamespace.get(namespace) ?? [];
   }
 
   /**
@@ -197,7 +247,10 @@ export class TrafficInputs {
       if (seen.has(key)) continue;
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
-      if (this.callComparisons > MAX_CALL_COMPARISONS) break;
+      if (this.callComparisons > MAX_CALL_COMPARISONS) {
+        if (this.callComparisons - this.podsIn(service.namespace).length <= MAX_CALL_COMPARISONS) this.say?.(t.resource, `over ${MAX_CALL_COMPARISONS.toLocaleString('en-US')} comparisons of workloads' calls with Services`);
+        break;
+      }
       const pods = this.podsOf(service);
       out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : undefined });
     }
@@ -266,4 +319,14 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | undefined)
     else out.set(key, [item]);
   }
   return out;
+}
+
+/** What a rule tells when its comparisons reach their bound: the rest of the run is not judged, and the run says so once. */
+interface BoundContext {
+  unknown(fact: 'traffic-bound', resource: Resource, detail?: string): void;
+}
+
+/** Says that a rule stopped at its bound on comparisons, at the object it was judging. */
+export function exhausted(context: BoundContext, at: Resource, max: number): void {
+  context.unknown('traffic-bound', at, `over ${max.toLocaleString('en-US')} comparisons of policies with workloads`);
 }

@@ -87,18 +87,43 @@ function oneOf(list: readonly PeerAuthentication[]): PeerAuthentication | 'unkno
   return list.every((p) => same(p, first)) ? first : 'unknown';
 }
 
+/** The policies of each namespace, and the namespace-wide ones that set a mode (and STRICT), in input order: a pod reads its own namespace's, not every policy of the run. */
+interface PolicyIndex {
+  readonly byNamespace: ReadonlyMap<string, readonly PeerAuthentication[]>;
+  readonly setting: readonly PeerAuthentication[];
+  readonly strict: readonly PeerAuthentication[];
+}
+
+/** Each list of policies' index, made once (the lists are the facts', read for every pod and port). */
+const indexes = new WeakMap<readonly PeerAuthentication[], PolicyIndex>();
+
+function indexOf(policies: readonly PeerAuthentication[]): PolicyIndex {
+  let index = indexes.get(policies);
+  if (!index) {
+    const byNamespace = new Map<string, PeerAuthentication[]>();
+    for (const p of policies) {
+      const list = byNamespace.get(p.namespace);
+      if (list) list.push(p);
+      else byNamespace.set(p.namespace, [p]);
+    }
+    const setting = policies.filter((p) => !p.selector && p.mode !== undefined);
+    index = { byNamespace, setting, strict: setting.filter((p) => p.mode === 'STRICT') };
+    indexes.set(policies, index);
+  }
+  return index;
+}
+
 /**
  * The mode a pod's port has: `policies` are those of the pod's namespace and of the root
  * namespace (or every namespace-wide one, when the root namespace is not known).
  */
 export function effectiveMtls(pod: { readonly namespace: string; readonly labels: Readonly<Record<string, string>> }, port: number, policies: readonly PeerAuthentication[], root: RootNamespace): EffectiveMtls {
+  const index = indexOf(policies);
   const inRoot = (p: PeerAuthentication): boolean => root.known && p.namespace === root.name;
-  const mesh = policies.filter((p) => !p.selector && inRoot(p));
-  const namespaceWide = policies.filter((p) => !p.selector && p.namespace === pod.namespace && !inRoot(p));
-  const workload = policies.filter((p) => p.selector && p.namespace === pod.namespace && !inRoot(p) && Object.entries(p.selector).every(([k, v]) => pod.labels[k] === v));
-  // A namespace-wide policy elsewhere may be the mesh's, when the root namespace is not known.
-  const maybeMesh = root.known ? [] : policies.filter((p) => !p.selector && p.namespace !== pod.namespace);
-
+  const here = index.byNamespace.get(pod.namespace) ?? [];
+  const mesh = root.known ? (index.byNamespace.get(root.name) ?? []).filter((p) => !p.selector) : [];
+  const namespaceWide = here.filter((p) => !p.selector && !inRoot(p));
+  const workload = here.filter((p) => p.selector && !inRoot(p) && Object.entries(p.selector).every(([k, v]) => pod.labels[k] === v));
   let mode: MtlsMode = 'PERMISSIVE';
   let decidedBy: EffectiveMtls['decidedBy'];
   let why = 'no PeerAuthentication sets a mode: Istio\'s default, PERMISSIVE';
@@ -130,10 +155,12 @@ export function effectiveMtls(pod: { readonly namespace: string; readonly labels
   if (open) return { mode: 'unknown', decidedBy: undefined, why: open };
   // Nothing narrower decided: a namespace-wide policy in a namespace that may be the root one may.
   if (!decidedBy || decidedBy.resource === mesh[0]?.resource) {
-    const wider = maybeMesh.filter((p) => p.mode !== undefined);
-    if (wider.length > 0 && namespaceWide.every((p) => !p.mode) && (own === undefined || own === 'unknown' || !own.mode)) {
-      const strict = wider.find((p) => p.mode === 'STRICT');
-      return { mode: 'unknown', decidedBy: undefined, why: `${name(wider[0] as PeerAuthentication)} applies to the whole mesh only if ${wider[0]?.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say`, ...(strict ? { rootIfNamespace: strict.namespace } : {}) };
+    // A namespace-wide policy elsewhere that sets a mode may be the mesh's, when the root namespace is not known.
+    const elsewhere = (p: PeerAuthentication): boolean => p.namespace !== pod.namespace;
+    const wider = root.known ? undefined : index.setting.find(elsewhere);
+    if (wider && namespaceWide.every((p) => !p.mode) && (own === undefined || own === 'unknown' || !own.mode)) {
+      const strict = index.strict.find(elsewhere);
+      return { mode: 'unknown', decidedBy: undefined, why: `${name(wider)} applies to the whole mesh only if ${wider.namespace} is its root namespace (meshConfig.rootNamespace), which the inputs do not say`, ...(strict ? { rootIfNamespace: strict.namespace } : {}) };
     }
   }
   return { mode, decidedBy, why };
