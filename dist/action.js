@@ -28133,6 +28133,13 @@ function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
 }
 
+// src/common/collections.ts
+function appendTo(map, key, value) {
+  const list4 = map.get(key);
+  if (list4) list4.push(value);
+  else map.set(key, [value]);
+}
+
 // src/model/install/gitops.ts
 import { posix } from "node:path";
 
@@ -29557,7 +29564,7 @@ var InstallFactsBuilder = class {
         const gap = found.find((c2) => c2.value === UNSTATED);
         if (gap) {
           const key2 = `${gap.source}\0${revision}`;
-          gaps.set(key2, [...gaps.get(key2) ?? [], label]);
+          appendTo(gaps, key2, label);
           return void 0;
         }
         const values = new Set(found.map((c2) => JSON.stringify(c2.value)));
@@ -30664,7 +30671,7 @@ function installScope(webhooks) {
   for (const w of webhooks) {
     const folder = folderOf(w);
     if (folder === void 0) unplaced.push(w);
-    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
+    else appendTo(byFolder, folder, w);
   }
   const folders = [...byFolder.keys()];
   const cache2 = /* @__PURE__ */ new Map();
@@ -30713,7 +30720,7 @@ function revisionFacts() {
   const manyRevisions = /* @__PURE__ */ new WeakMap();
   const revisionsOf = (fact) => {
     const out = /* @__PURE__ */ new Map();
-    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") out.set(e.revision, [...out.get(e.revision) ?? [], e]);
+    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") appendTo(out, e.revision, e);
     return out;
   };
   return {
@@ -30757,7 +30764,7 @@ function resolveVersions(all, stated3, filledIn = []) {
   }
   const run2 = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
   const folders = /* @__PURE__ */ new Map();
-  for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
+  for (const e of strongest) appendTo(folders, folderOf2(e), e);
   const oneMinor = sameMinor(run2.range.from, run2.range.to);
   if (oneMinor || folders.size === 1) return { run: run2, forFile: () => run2, evidence, notes, filledIn, ...revisions };
   const cache2 = /* @__PURE__ */ new Map();
@@ -31279,11 +31286,11 @@ var FactsBuilder = class {
     else if (isGatewayClass(r7)) this.gatewayClasses.push(r7);
     if (r7.kind === "ConfigMap" || r7.kind === "Secret" || r7.kind === "OCIRepository") {
       const key = `${r7.kind}/${r7.name}`;
-      this.byName.set(key, [...this.byName.get(key) ?? [], r7]);
+      appendTo(this.byName, key, r7);
     } else if (RELEASER_KINDS.has(r7.kind)) {
       this.releasers.push(r7);
       for (const created of createdNamespacesOf(r7)) {
-        this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
+        appendTo(this.createdNamespaces, created.name, created);
       }
     }
     const controlPlane = controlPlaneObjectOf(r7);
@@ -31353,7 +31360,7 @@ var FactsBuilder = class {
     const oci = (ns2, name2) => this.named("OCIRepository", ns2, name2);
     const istios = (name2) => this.releasers.find((x) => x.kind === "Istio" && x.name === name2 && x.apiVersion.startsWith("sailoperator.io/"));
     const addTag = (t) => {
-      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
+      appendTo(this.declaredTags, t.tag, t);
     };
     const valuesFiles2 = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
     const read2 = /* @__PURE__ */ new Set();
@@ -31600,7 +31607,7 @@ function legacyLayout(mesh, version2) {
   const revisions = /* @__PURE__ */ new Map();
   for (const w of mesh.webhooksSince110) {
     if (w.resource !== void 0 || w.distribution !== void 0) out.push(w);
-    else if (w.tag === void 0) revisions.set(w.revision, [...revisions.get(w.revision) ?? [], w]);
+    else if (w.tag === void 0) appendTo(revisions, w.revision, w);
   }
   const req = (key, operator, values = []) => ({ key, operator, values });
   for (const [revision, entries2] of revisions) {
@@ -31851,7 +31858,7 @@ function factResources(inputs, config, parses, groupDocsOf) {
       }
       for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
-        out.push(...found.resources);
+        for (const r7 of found.resources) out.push(r7);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
         const values = asObject(doc.value);
         if (!values) continue;
@@ -36340,7 +36347,7 @@ function availableCharts(chartsDirs, metCharts) {
   }
   const found = /* @__PURE__ */ new Map();
   for (const [parent, dirs] of byParent) {
-    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...found.get(c.path) ?? [], { ...c, met: true }]);
+    for (const c of chartsIn(parent)) if (dirs.has(c.path)) appendTo(found, c.path, { ...c, met: true });
   }
   for (const dir of new Set(metCharts)) if (!known.has(dir)) out.push(...found.get(dir) ?? []);
   return out;
@@ -37327,6 +37334,7 @@ var duplicate_object_default = createRule({
     return {
       File() {
         locator = new Locator();
+        first.clear();
       },
       Resource(r7) {
         if (!r7.name || !r7.kind) return;
@@ -38006,7 +38014,7 @@ function mergeSiblings(groups) {
     const byParent = /* @__PURE__ */ new Map();
     for (const g of current) {
       const p = parentOf2(g.name);
-      if (p !== void 0) byParent.set(p, [...byParent.get(p) ?? [], g]);
+      if (p !== void 0) appendTo(byParent, p, g);
     }
     const merged = [];
     const gone = /* @__PURE__ */ new Set();
@@ -39217,7 +39225,7 @@ var istiod_cni_disabled_default = createRule({
     const releases = /* @__PURE__ */ new Map();
     for (const release of mesh.istiodReleases) {
       const key2 = objectKey(release.resource);
-      releases.set(key2, [...releases.get(key2) ?? [], release]);
+      appendTo(releases, key2, release);
     }
     const istiodFolders = /* @__PURE__ */ new Set([
       ...mesh.controlPlane.filter((c) => c.kind === "Release" || c.kind === "Deployment").map((c) => c.folder),
@@ -39942,7 +39950,7 @@ var mesh_config_invalid_default = createRule({
     const releasesByResource = /* @__PURE__ */ new Map();
     for (const release of context.facts.mesh.istiodReleases) {
       const key = objectKey(release.resource);
-      releasesByResource.set(key, [...releasesByResource.get(key) ?? [], release]);
+      appendTo(releasesByResource, key, release);
     }
     const reportAll = (checked, root2, reader, target) => {
       for (const p of checked.errors) {
@@ -41640,7 +41648,7 @@ var byPlace = /* @__PURE__ */ new Map();
 for (const e of DEPRECATED_NAMES) {
   for (const k2 of e.on) {
     const key = `${k2}/${e.type}`;
-    byPlace.set(key, [...byPlace.get(key) ?? [], e]);
+    appendTo(byPlace, key, e);
   }
 }
 function deprecatedNamesOn(kindName, type) {
@@ -42444,7 +42452,7 @@ function namedPorts(t) {
       const p = asObject(raw);
       if (!p || typeof p.name !== "string" || typeof p.containerPort !== "number") continue;
       if (p.protocol !== void 0 && p.protocol !== "TCP") continue;
-      out.set(p.name, [...out.get(p.name) ?? [], p.containerPort]);
+      appendTo(out, p.name, p.containerPort);
     }
   }
   return out;
@@ -44139,7 +44147,7 @@ var route_host_unresolved_default = createRule({
       },
       "Program:exit"() {
         const byName2 = /* @__PURE__ */ new Map();
-        for (const s of services) byName2.set(s.name, [...byName2.get(s.name) ?? [], s]);
+        for (const s of services) appendTo(byName2, s.name, s);
         const exists = (ns2, name2) => (byName2.get(name2) ?? []).some((s) => s.namespace === ns2);
         for (const config of configs) {
           if (config.namespace === void 0) continue;
@@ -50374,7 +50382,7 @@ function fluxClusters(kustomizations, paths, root2, overlays) {
     return out;
   };
   const declaredIn = /* @__PURE__ */ new Map();
-  for (const k2 of kustomizations) declaredIn.set(k2.file, [...declaredIn.get(k2.file) ?? [], k2]);
+  for (const k2 of kustomizations) appendTo(declaredIn, k2.file, k2);
   const reach = (start) => {
     const files = /* @__PURE__ */ new Set();
     const dirs = /* @__PURE__ */ new Set();
@@ -50674,7 +50682,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
         skipped.push(s);
       }
     }
-    skipped.push(...found.ignored);
+    for (const s of found.ignored) skipped.push(s);
     const files = [...found.files];
     metCharts.push(...found.charts);
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
@@ -50821,7 +50829,9 @@ function lintGroups(gathered, config) {
     for (const r7 of own) {
       const c = clustersOfInput(r7);
       const key = c.length === 1 ? c[0] : void 0;
-      byCluster.set(key, [...byCluster.get(key) ?? [], r7]);
+      const list4 = byCluster.get(key);
+      if (list4) list4.push(r7);
+      else byCluster.set(key, [r7]);
     }
     if (byCluster.size === 0) return [{ config: g.config, own, cluster: void 0, foreign: everyone }];
     return [...byCluster].sort(([a], [b]) => a === void 0 ? -1 : b === void 0 ? 1 : a < b ? -1 : 1).map(([cluster, list4]) => ({ config: g.config, own: list4, cluster, foreign: foreignTo(cluster) }));

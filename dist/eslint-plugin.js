@@ -8876,6 +8876,13 @@ function parseForESLint(code, options) {
   };
 }
 
+// src/common/collections.ts
+function appendTo(map, key, value) {
+  const list4 = map.get(key);
+  if (list4) list4.push(value);
+  else map.set(key, [value]);
+}
+
 // src/model/data/workload-kinds.ts
 var EACH = "[*]";
 var POD_LIST_CONTAINERS = (spec) => [
@@ -10678,7 +10685,7 @@ function installScope(webhooks) {
   for (const w of webhooks) {
     const folder = folderOf(w);
     if (folder === void 0) unplaced.push(w);
-    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
+    else appendTo(byFolder, folder, w);
   }
   const folders = [...byFolder.keys()];
   const cache2 = /* @__PURE__ */ new Map();
@@ -10727,7 +10734,7 @@ function revisionFacts() {
   const manyRevisions = /* @__PURE__ */ new WeakMap();
   const revisionsOf = (fact) => {
     const out = /* @__PURE__ */ new Map();
-    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") out.set(e.revision, [...out.get(e.revision) ?? [], e]);
+    for (const e of fact.evidence) if (e.revision !== void 0 && e.strength === "install") appendTo(out, e.revision, e);
     return out;
   };
   return {
@@ -10771,7 +10778,7 @@ function resolveVersions(all, stated2, filledIn = []) {
   }
   const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
   const folders = /* @__PURE__ */ new Map();
-  for (const e of strongest) folders.set(folderOf2(e), [...folders.get(folderOf2(e)) ?? [], e]);
+  for (const e of strongest) appendTo(folders, folderOf2(e), e);
   const oneMinor = sameMinor(run.range.from, run.range.to);
   if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
   const cache2 = /* @__PURE__ */ new Map();
@@ -18801,7 +18808,7 @@ var InstallFactsBuilder = class {
         const gap = found.find((c2) => c2.value === UNSTATED);
         if (gap) {
           const key2 = `${gap.source}\0${revision}`;
-          gaps.set(key2, [...gaps.get(key2) ?? [], label]);
+          appendTo(gaps, key2, label);
           return void 0;
         }
         const values = new Set(found.map((c2) => JSON.stringify(c2.value)));
@@ -19776,11 +19783,11 @@ var FactsBuilder = class {
     else if (isGatewayClass(r)) this.gatewayClasses.push(r);
     if (r.kind === "ConfigMap" || r.kind === "Secret" || r.kind === "OCIRepository") {
       const key = `${r.kind}/${r.name}`;
-      this.byName.set(key, [...this.byName.get(key) ?? [], r]);
+      appendTo(this.byName, key, r);
     } else if (RELEASER_KINDS.has(r.kind)) {
       this.releasers.push(r);
       for (const created of createdNamespacesOf(r)) {
-        this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
+        appendTo(this.createdNamespaces, created.name, created);
       }
     }
     const controlPlane = controlPlaneObjectOf(r);
@@ -19850,7 +19857,7 @@ var FactsBuilder = class {
     const oci = (ns, name2) => this.named("OCIRepository", ns, name2);
     const istios = (name2) => this.releasers.find((x) => x.kind === "Istio" && x.name === name2 && x.apiVersion.startsWith("sailoperator.io/"));
     const addTag = (t) => {
-      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
+      appendTo(this.declaredTags, t.tag, t);
     };
     const valuesFiles = this.releasers.filter((r) => r.kind === VALUES_FILE_KIND);
     const read2 = /* @__PURE__ */ new Set();
@@ -20097,7 +20104,7 @@ function legacyLayout(mesh, version2) {
   const revisions = /* @__PURE__ */ new Map();
   for (const w of mesh.webhooksSince110) {
     if (w.resource !== void 0 || w.distribution !== void 0) out.push(w);
-    else if (w.tag === void 0) revisions.set(w.revision, [...revisions.get(w.revision) ?? [], w]);
+    else if (w.tag === void 0) appendTo(revisions, w.revision, w);
   }
   const req = (key, operator, values = []) => ({ key, operator, values });
   for (const [revision, entries2] of revisions) {
@@ -21048,6 +21055,7 @@ var duplicate_object_default = createRule({
     return {
       File() {
         locator = new Locator();
+        first.clear();
       },
       Resource(r) {
         if (!r.name || !r.kind) return;
@@ -21965,7 +21973,7 @@ function mergeSiblings(groups) {
     const byParent = /* @__PURE__ */ new Map();
     for (const g of current) {
       const p = parentOf(g.name);
-      if (p !== void 0) byParent.set(p, [...byParent.get(p) ?? [], g]);
+      if (p !== void 0) appendTo(byParent, p, g);
     }
     const merged = [];
     const gone = /* @__PURE__ */ new Set();
@@ -23378,7 +23386,7 @@ var istiod_cni_disabled_default = createRule({
     const releases = /* @__PURE__ */ new Map();
     for (const release of mesh.istiodReleases) {
       const key2 = objectKey(release.resource);
-      releases.set(key2, [...releases.get(key2) ?? [], release]);
+      appendTo(releases, key2, release);
     }
     const istiodFolders = /* @__PURE__ */ new Set([
       ...mesh.controlPlane.filter((c) => c.kind === "Release" || c.kind === "Deployment").map((c) => c.folder),
@@ -24103,7 +24111,7 @@ var mesh_config_invalid_default = createRule({
     const releasesByResource = /* @__PURE__ */ new Map();
     for (const release of context.facts.mesh.istiodReleases) {
       const key = objectKey(release.resource);
-      releasesByResource.set(key, [...releasesByResource.get(key) ?? [], release]);
+      appendTo(releasesByResource, key, release);
     }
     const reportAll = (checked, root, reader, target) => {
       for (const p of checked.errors) {
@@ -25801,7 +25809,7 @@ var byPlace = /* @__PURE__ */ new Map();
 for (const e of DEPRECATED_NAMES) {
   for (const k of e.on) {
     const key = `${k}/${e.type}`;
-    byPlace.set(key, [...byPlace.get(key) ?? [], e]);
+    appendTo(byPlace, key, e);
   }
 }
 function deprecatedNamesOn(kindName, type) {
@@ -26605,7 +26613,7 @@ function namedPorts(t) {
       const p = asObject(raw);
       if (!p || typeof p.name !== "string" || typeof p.containerPort !== "number") continue;
       if (p.protocol !== void 0 && p.protocol !== "TCP") continue;
-      out.set(p.name, [...out.get(p.name) ?? [], p.containerPort]);
+      appendTo(out, p.name, p.containerPort);
     }
   }
   return out;
@@ -28777,7 +28785,7 @@ var route_host_unresolved_default = createRule({
       },
       "Program:exit"() {
         const byName = /* @__PURE__ */ new Map();
-        for (const s of services) byName.set(s.name, [...byName.get(s.name) ?? [], s]);
+        for (const s of services) appendTo(byName, s.name, s);
         const exists = (ns, name2) => (byName.get(name2) ?? []).some((s) => s.namespace === ns);
         for (const config of configs2) {
           if (config.namespace === void 0) continue;
@@ -30889,7 +30897,7 @@ function factResources(inputs, config, parses, groupDocsOf) {
       }
       for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
-        out.push(...found.resources);
+        for (const r of found.resources) out.push(r);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
         const values = asObject(doc.value);
         if (!values) continue;
@@ -32588,7 +32596,7 @@ function fluxClusters(kustomizations, paths, root, overlays) {
     return out;
   };
   const declaredIn = /* @__PURE__ */ new Map();
-  for (const k of kustomizations) declaredIn.set(k.file, [...declaredIn.get(k.file) ?? [], k]);
+  for (const k of kustomizations) appendTo(declaredIn, k.file, k);
   const reach = (start) => {
     const files = /* @__PURE__ */ new Set();
     const dirs = /* @__PURE__ */ new Set();

@@ -8,6 +8,7 @@
 //    address, or the probes fail.
 // Only the inputs' NetworkPolicies are known: a finding says that none of them admits the
 // traffic, for pods and clients whose capture is certain.
+import { appendTo } from '../src/common/collections.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
 import {
@@ -269,7 +270,7 @@ function namedPorts(t: PodTemplate): Map<string, number[]> {
       const p = asObject(raw);
       if (!p || typeof p.name !== 'string' || typeof p.containerPort !== 'number') continue;
       if (p.protocol !== undefined && p.protocol !== 'TCP') continue;
-      out.set(p.name, [...(out.get(p.name) ?? []), p.containerPort]);
+      appendTo(out, p.name, p.containerPort);
     }
   }
   return out;

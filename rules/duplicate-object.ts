@@ -61,6 +61,8 @@ export default createRule({
     return {
       File() {
         locator = new Locator();
+        // A key names its file: the copies of the files before can never be met again.
+        first.clear();
       },
       Resource(r) {
         // A name filled in later (generateName) is not judged. Two objects whose namespace is

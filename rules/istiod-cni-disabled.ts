@@ -4,6 +4,7 @@
 // every injected pod still gets istio-init, and the agent skips those pods (Istio #54968;
 // cni/pkg/plugin/plugin.go). Reported once per istiod install, on its values, with the CNI
 // install of the same cluster as related location. Model: src/model/install/cni-install.ts.
+import { appendTo } from '../src/common/collections.ts';
 import { objectKey } from '../src/model/place.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
@@ -53,7 +54,7 @@ export default createRule({
     const releases = new Map<string, ChartRelease[]>();
     for (const release of mesh.istiodReleases) {
       const key = objectKey(release.resource);
-      releases.set(key, [...(releases.get(key) ?? []), release]);
+      appendTo(releases, key, release);
     }
     // istiod's installs among the inputs, by folder: a CNI install belongs to the nearest ones.
     const istiodFolders = new Set([

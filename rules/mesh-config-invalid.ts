@@ -5,6 +5,7 @@
 // ProxyConfig: unknown fields are dropped silently, while a value of the wrong type or one
 // that its validation refuses makes istiod reject the whole config and keep the last good one
 // (the defaults, after a restart). Every other setting in it is then ignored too.
+import { appendTo } from '../src/common/collections.ts';
 import { objectKey } from '../src/model/place.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { keySpan } from './proxy-config-invalid.ts';
@@ -83,7 +84,7 @@ export default createRule({
     const releasesByResource = new Map<string, ChartRelease[]>();
     for (const release of context.facts.mesh.istiodReleases) {
       const key = objectKey(release.resource);
-      releasesByResource.set(key, [...(releasesByResource.get(key) ?? []), release]);
+      appendTo(releasesByResource, key, release);
     }
 
     /** Reports the problems of one mesh config; `target` places a problem, `root` is the config as written. */

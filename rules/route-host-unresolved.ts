@@ -5,6 +5,7 @@
 // namespace names that namespace's Service, not bookinfo's: the route or the policy applies to
 // nothing. Reported only where the inputs show the Service that was meant, and no Service or
 // ServiceEntry among them has the host as written.
+import { appendTo } from '../src/common/collections.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource, getIn } from '../src/model/workload.ts';
 import { DOMAIN_SUFFIX, serviceOfHost } from '../src/model/traffic/hosts.ts';
@@ -56,7 +57,7 @@ export default createRule({
       },
       'Program:exit'() {
         const byName = new Map<string, ServiceInfo[]>();
-        for (const s of services) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+        for (const s of services) appendTo(byName, s.name, s);
         const exists = (ns: string, name: string): boolean => (byName.get(name) ?? []).some((s) => s.namespace === ns);
         for (const config of configs) {
           if (config.namespace === undefined) continue;

@@ -4,6 +4,7 @@
 // that names the engine and what to do. Argo's runtime expressions are the exception: Argo
 // substitutes `{{inputs.x}}` only inside strings, so one written where YAML expects a value
 // is a real bug in a manifest meant for kubectl apply.
+import { appendTo } from '../src/common/collections.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { lineEnd } from '../src/parse/locator.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
@@ -45,7 +46,7 @@ export function mergeSiblings(groups: readonly Folder[]): Folder[] {
     const byParent = new Map<string, Folder[]>();
     for (const g of current) {
       const p = parentOf(g.name);
-      if (p !== undefined) byParent.set(p, [...(byParent.get(p) ?? []), g]);
+      if (p !== undefined) appendTo(byParent, p, g);
     }
     const merged: Folder[] = [];
     const gone = new Set<Folder>();

@@ -130,7 +130,7 @@ export function gatherInputs(positionals: readonly string[], v: Values, config: 
         skipped.push(s);
       }
     }
-    skipped.push(...found.ignored);
+    for (const s of found.ignored) skipped.push(s);
     // A chart met on the way: rendered when asked, else counted and named once, in a note
     // that says how to lint it: nothing in it is wrong, it is just not linted yet.
     const files = [...found.files];
@@ -316,7 +316,10 @@ export function lintGroups(gathered: Pick<Gathered, 'groups' | 'rendered'>, conf
     for (const r of own) {
       const c = clustersOfInput(r);
       const key = c.length === 1 ? c[0] : undefined;
-      byCluster.set(key, [...(byCluster.get(key) ?? []), r]);
+      // Appended in place: a copy per input made this quadratic (52,000 files: 29 s).
+      const list = byCluster.get(key);
+      if (list) list.push(r);
+      else byCluster.set(key, [r]);
     }
     if (byCluster.size === 0) return [{ config: g.config, own, cluster: undefined, foreign: everyone }];
     return [...byCluster].sort(([a], [b]) => (a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1)).map(([cluster, list]) => ({ config: g.config, own: list, cluster, foreign: foreignTo(cluster) }));

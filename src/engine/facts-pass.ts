@@ -98,7 +98,8 @@ export function factResources(
       }
       for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
-        out.push(...found.resources);
+        // One by one: a List of many items would pass more arguments than a call takes.
+        for (const r of found.resources) out.push(r);
         if (found.skipped !== 'not-kubernetes' || doc.file.origin) continue;
         const values = asObject(doc.value);
         if (!values) continue;

@@ -5,6 +5,7 @@
 // the Namespaces and installs it defines are that cluster's facts, not the whole repository's.
 // A file reached from several clusters, or from none, is deployed where the repository does not
 // say: its facts are everyone's, as without clusters. Pure: the Kustomizations and paths in, a map out.
+import { appendTo } from '../common/collections.ts';
 import { dirname, join, relative, sep } from 'node:path';
 import { KUSTOMIZATION_FILES } from './kustomized.ts';
 import type { OwnKustomization } from './flux-scope.ts';
@@ -56,7 +57,7 @@ export function fluxClusters(kustomizations: readonly OwnKustomization[], paths:
     return out;
   };
   const declaredIn = new Map<string, OwnKustomization[]>();
-  for (const k of kustomizations) declaredIn.set(k.file, [...(declaredIn.get(k.file) ?? []), k]);
+  for (const k of kustomizations) appendTo(declaredIn, k.file, k);
 
   /** What a cluster folder reaches: the files (and the folders built) Flux applies from it. */
   const reach = (start: string): { files: Set<string>; dirs: Set<string> } => {

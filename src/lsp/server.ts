@@ -4,6 +4,7 @@
 // text), and re-lints the open documents when a file with facts changes. The engine runs in a
 // lint thread (lsp-worker.ts): this thread only talks to the editor, so requests are answered
 // at once whatever a document costs to lint, and work that runs too long is cancelled.
+import { appendTo } from '../common/collections.ts';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -306,7 +307,7 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
     const now = new Map<string, Diagnostic[]>();
     for (const p of configProblems) {
       const uri = pathToFileURL(p.file).href;
-      now.set(uri, [...(now.get(uri) ?? []), configDiagnostic(p)]);
+      appendTo(now, uri, configDiagnostic(p));
     }
     for (const [uri, diagnostics] of now) {
       const key = JSON.stringify(diagnostics);

@@ -1,5 +1,6 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
+import { appendTo } from '../common/collections.ts';
 import type { Path, Resource, SourceFile, Target } from '../common/types.ts';
 import type { MeshSettings } from '../common/config.ts';
 import { asObject, getIn, labelString } from './workload.ts';
@@ -196,11 +197,11 @@ export class FactsBuilder {
     else if (isGatewayClass(r)) this.gatewayClasses.push(r);
     if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
       const key = `${r.kind}/${r.name}`;
-      this.byName.set(key, [...(this.byName.get(key) ?? []), r]);
+      appendTo(this.byName, key, r);
     } else if (RELEASER_KINDS.has(r.kind)) {
       this.releasers.push(r);
       for (const created of createdNamespacesOf(r)) {
-        this.createdNamespaces.set(created.name, [...(this.createdNamespaces.get(created.name) ?? []), created]);
+        appendTo(this.createdNamespaces, created.name, created);
       }
     }
     const controlPlane = controlPlaneObjectOf(r);
@@ -279,7 +280,7 @@ export class FactsBuilder {
     const oci = (ns: string | undefined, name: string): Resource | undefined => this.named('OCIRepository', ns, name);
     const istios = (name: string): Resource | undefined => this.releasers.find((x) => x.kind === 'Istio' && x.name === name && x.apiVersion.startsWith('sailoperator.io/'));
     const addTag = (t: DeclaredTag): void => {
-      this.declaredTags.set(t.tag, [...(this.declaredTags.get(t.tag) ?? []), t]);
+      appendTo(this.declaredTags, t.tag, t);
     };
     // Values files: found by their path in a GitOps source's repository; one a GitOps object
     // reads is a layer of that release, not an install of its own.
@@ -570,7 +571,7 @@ function legacyLayout(mesh: MeshFacts, version: IstioVersion): InjectorWebhook[]
   const revisions = new Map<string, InjectorWebhook[]>();
   for (const w of mesh.webhooksSince110) {
     if (w.resource !== undefined || w.distribution !== undefined) out.push(w);
-    else if (w.tag === undefined) revisions.set(w.revision, [...(revisions.get(w.revision) ?? []), w]);
+    else if (w.tag === undefined) appendTo(revisions, w.revision, w);
   }
   const req = (key: string, operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist', values: string[] = []): LabelSelector['requirements'][number] => ({ key, operator, values });
   for (const [revision, entries] of revisions) {

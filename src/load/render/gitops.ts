@@ -5,6 +5,7 @@
 // finding of such a render is reported on the GitOps object's line that names the chart, and
 // names the template it came from. A release whose chart is not there is counted, never
 // silently dropped: `meshlint charts` says how to fetch it.
+import { appendTo } from '../../common/collections.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -161,7 +162,7 @@ export function availableCharts(chartsDirs: readonly string[], metCharts: readon
   }
   const found = new Map<string, AvailableChart[]>();
   for (const [parent, dirs] of byParent) {
-    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...(found.get(c.path) ?? []), { ...c, met: true }]);
+    for (const c of chartsIn(parent)) if (dirs.has(c.path)) appendTo(found, c.path, { ...c, met: true });
   }
   // In the order the charts were met, as before.
   for (const dir of new Set(metCharts)) if (!known.has(dir)) out.push(...(found.get(dir) ?? []));

@@ -1,6 +1,7 @@
 // Istio annotations and labels that a release deprecated or stopped reading, and what replaces
 // them. The table is data (data/deprecated-names.json, with the evidence for every entry); this
 // module types it and says what an entry means at a given Istio version.
+import { appendTo } from '../../common/collections.ts';
 import table from './deprecated-names.json' with { type: 'json' };
 import { atLeast, parseIstioVersion, type IstioVersion } from '../install/istio-version.ts';
 
@@ -66,7 +67,7 @@ const byPlace = new Map<string, DeprecatedName[]>();
 for (const e of DEPRECATED_NAMES) {
   for (const k of e.on) {
     const key = `${k}/${e.type}`;
-    byPlace.set(key, [...(byPlace.get(key) ?? []), e]);
+    appendTo(byPlace, key, e);
   }
 }
 

@@ -4,6 +4,7 @@
 // docs, one folder per cluster). Then an object is judged against the install nearest to it in the
 // folder tree; when installs in several folders are equally near and define the same
 // webhook, which one applies is unknown.
+import { appendTo } from '../../common/collections.ts';
 import { posix } from 'node:path';
 import type { InjectorWebhook } from '../injection/mesh.ts';
 
@@ -75,7 +76,7 @@ export function installScope(webhooks: readonly InjectorWebhook[]): InstallScope
   for (const w of webhooks) {
     const folder = folderOf(w);
     if (folder === undefined) unplaced.push(w);
-    else byFolder.set(folder, [...(byFolder.get(folder) ?? []), w]);
+    else appendTo(byFolder, folder, w);
   }
   const folders = [...byFolder.keys()];
   const cache = new Map<string, { webhooks: ScopedWebhooks; folders: readonly string[] }>();

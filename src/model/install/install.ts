@@ -5,6 +5,7 @@
 // DaemonSet, the istiod and cni chart releases of GitOps objects: src/model/install/gitops.ts) and
 // from the config file's `istio:` section. Inputs win over the config; inputs
 // that disagree with each other leave the setting unknown.
+import { appendTo } from '../../common/collections.ts';
 import type { Path, Resource, Target } from '../../common/types.ts';
 import { releaseRevision, type ChartRelease } from './gitops.ts';
 import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap, readEmbeddedYaml, type Parsed } from '../injection/mesh.ts';
@@ -333,7 +334,7 @@ export class InstallFactsBuilder {
         if (gap) {
           // One note per missing source and revision, naming every setting it leaves unknown.
           const key = `${gap.source}\u0000${revision}`;
-          gaps.set(key, [...(gaps.get(key) ?? []), label]);
+          appendTo(gaps, key, label);
           return undefined;
         }
         const values = new Set(found.map((c) => JSON.stringify(c.value)));

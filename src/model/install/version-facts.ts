@@ -2,6 +2,7 @@
 // version evidence, or unknown. An unknown version is the whole range meshlint models, and a
 // verdict that differs within the range is not a finding (the engine judges at each step of it).
 // Installs of several versions in several folders: each file takes the nearest install's.
+import { appendTo } from '../../common/collections.ts';
 import { posix } from 'node:path';
 import {
   compareVersions, exactRange, isExact, MODELLED_RANGE, OLDEST_MODELLED, parseIstioVersion, rangeText, unionRange,
@@ -76,7 +77,7 @@ function revisionFacts(): Pick<VersionFacts, 'byRevision' | 'forRevision'> {
   const manyRevisions = new WeakMap<VersionFact, boolean>();
   const revisionsOf = (fact: VersionFact): Map<string, VersionEvidence[]> => {
     const out = new Map<string, VersionEvidence[]>();
-    for (const e of fact.evidence) if (e.revision !== undefined && e.strength === 'install') out.set(e.revision, [...(out.get(e.revision) ?? []), e]);
+    for (const e of fact.evidence) if (e.revision !== undefined && e.strength === 'install') appendTo(out, e.revision, e);
     return out;
   };
   return {
@@ -122,7 +123,7 @@ export function resolveVersions(all: readonly VersionEvidence[], stated: { reado
   const run: VersionFact = { range: rangeOf(strongest), origin: 'input', source: described(strongest), evidence: strongest };
   // One minor, or one folder: one install. Otherwise each file takes the nearest folder's.
   const folders = new Map<string, VersionEvidence[]>();
-  for (const e of strongest) folders.set(folderOf(e), [...(folders.get(folderOf(e)) ?? []), e]);
+  for (const e of strongest) appendTo(folders, folderOf(e), e);
   const oneMinor = sameMinor(run.range.from, run.range.to);
   if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn, ...revisions };
   const cache = new Map<string, VersionFact>();
