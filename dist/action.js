@@ -30084,15 +30084,15 @@ var TrafficInputs = class _TrafficInputs {
   /** The pods and Services of each namespace (selectors pick in their own namespace only): built when first asked, once every input is read. */
   podsByNamespace;
   servicesByNamespace;
-  /** Namespaces with more pods or Services than are kept, each with the first object left out: nothing there is judged. */
-  overflow = /* @__PURE__ */ new Map();
+  /** Namespaces with more pods or Services than are kept: nothing there is judged. */
+  overflow = /* @__PURE__ */ new Set();
   /** Pods, and Services, kept of each namespace. */
   counts = /* @__PURE__ */ new Map();
   /** Each Service's pods, as podsOf found them (several rules ask for the same Service), and the comparisons made. */
   podsOfService = /* @__PURE__ */ new WeakMap();
   selectorComparisons = 0;
-  /** Said once per run by the first rule to be told (see unjudged): the bound reached first, and on what. */
-  exhausted;
+  /** Whether podsOf reached its bound on comparisons (said once, at the Service it was judging). */
+  exhausted = false;
   /** Counts one more pod or Service of a namespace; false (and the namespace no longer judged) past the bound. */
   keep(namespace, what, r7) {
     if (this.overflow.has(namespace)) return false;
@@ -30102,7 +30102,7 @@ var TrafficInputs = class _TrafficInputs {
       count2[what]++;
       return true;
     }
-    this.overflow.set(namespace, r7);
+    this.overflow.add(namespace);
     this.say?.(r7, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString("en-US")} ${what === "pods" ? "pod templates" : "Services"}`);
     return false;
   }
@@ -30183,7 +30183,7 @@ var TrafficInputs = class _TrafficInputs {
     this.selectorComparisons += here.length;
     if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
       if (!this.exhausted) {
-        this.exhausted = s.resource;
+        this.exhausted = true;
         this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString("en-US")} comparisons of pods with Service selectors`);
       }
       return [];

@@ -86,15 +86,15 @@ export class TrafficInputs {
   private podsByNamespace: Map<string, PodAt[]> | undefined;
   private servicesByNamespace: Map<string, ServiceInfo[]> | undefined;
 
-  /** Namespaces with more pods or Services than are kept, each with the first object left out: nothing there is judged. */
-  private readonly overflow = new Map<string, Resource>();
+  /** Namespaces with more pods or Services than are kept: nothing there is judged. */
+  private readonly overflow = new Set<string>();
   /** Pods, and Services, kept of each namespace. */
   private readonly counts = new Map<string, { pods: number; services: number }>();
   /** Each Service's pods, as podsOf found them (several rules ask for the same Service), and the comparisons made. */
   private readonly podsOfService = new WeakMap<ServiceInfo, PodAt[]>();
   private selectorComparisons = 0;
-  /** Said once per run by the first rule to be told (see unjudged): the bound reached first, and on what. */
-  private exhausted: Resource | undefined;
+  /** Whether podsOf reached its bound on comparisons (said once, at the Service it was judging). */
+  private exhausted = false;
 
   constructor(
     private readonly facts: Facts,
@@ -113,7 +113,7 @@ export class TrafficInputs {
       count[what]++;
       return true;
     }
-    this.overflow.set(namespace, r);
+    this.overflow.add(namespace);
     this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString('en-US')} ${what === 'pods' ? 'pod templates' : 'Services'}`);
     return false;
   }
@@ -204,7 +204,7 @@ export class TrafficInputs {
     if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
       // Past the bound, no Service has pods: rules read that as "deployed from elsewhere", and judge nothing.
       if (!this.exhausted) {
-        this.exhausted = s.resource;
+        this.exhausted = true;
         this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString('en-US')} comparisons of pods with Service selectors`);
       }
       return [];
