@@ -42505,8 +42505,7 @@ var GATEWAY_SERVICE_ACCOUNT = "gateway.istio.io/service-account";
 var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
 
 // rules/ambient-authz-policy.ts
-var MAX_POLICIES = 2e3;
-var MAX_PODS = 5e3;
+var MAX_PODS = 2e4;
 var MAX_RULES = 200;
 var MAX_ENTRIES4 = 100;
 var MAX_COMPARISONS2 = 2e6;
@@ -42628,8 +42627,9 @@ var ambient_authz_policy_default = createRule({
   create(context) {
     const facts = context.facts;
     const policies = [];
+    const policiesByNs = /* @__PURE__ */ new Map();
     const podsByNs = /* @__PURE__ */ new Map();
-    let podCount = 0;
+    const overflow = /* @__PURE__ */ new Set();
     const services = /* @__PURE__ */ new Map();
     const serviceEntries = /* @__PURE__ */ new Map();
     let autoAllow = false;
@@ -42641,7 +42641,8 @@ var ambient_authz_policy_default = createRule({
       },
       Resource(r7) {
         if (isAuthorizationPolicy(r7)) {
-          if (policies.length < MAX_POLICIES) policies.push(r7);
+          policies.push(r7);
+          if (r7.namespace !== void 0) appendTo(policiesByNs, r7.namespace, r7);
         } else if (r7.namespace !== void 0 && r7.kind === "Service" && r7.apiVersion === "v1") {
           const headless = getIn(r7.object, ["spec", "clusterIP"]) === "None";
           const selector = headless ? {} : labelRecord(getIn(r7.object, ["spec", "selector"]));
@@ -42652,9 +42653,13 @@ var ambient_authz_policy_default = createRule({
       },
       PodTemplate(t) {
         const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || podCount >= MAX_PODS) return;
-        podCount++;
+        if (ns2 === void 0 || overflow.has(ns2)) return;
         const list4 = podsByNs.get(ns2) ?? [];
+        if (list4.length >= MAX_PODS) {
+          overflow.add(ns2);
+          context.unknown("traffic-bound", t.resource, `namespace ${ns2}: over ${MAX_PODS.toLocaleString("en-US")} pod templates`);
+          return;
+        }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
         list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns2, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
@@ -42662,10 +42667,10 @@ var ambient_authz_policy_default = createRule({
       },
       "Program:exit"() {
         for (const p of policies) {
-          if (budget < 0) return;
+          if (budget < 0) return exhausted(context, p, MAX_COMPARISONS2);
           const ns2 = p.namespace;
           const spec = asObject(p.object.spec);
-          if (ns2 === void 0 || !spec) continue;
+          if (ns2 === void 0 || !spec || overflow.has(ns2)) continue;
           const dryRun = labelString(getIn(p.object, ["metadata", "annotations", DRY_RUN_ANNOTATION]));
           if (dryRun !== void 0 && dryRun !== "" && dryRun !== "false") continue;
           const targetRefs = [...entries(spec.targetRefs), ...asObject(spec.targetRef) ? [spec.targetRef] : []];
@@ -42721,7 +42726,9 @@ var ambient_authz_policy_default = createRule({
     }
     function allowPoliciesOf(pod) {
       const out = [];
-      for (const p of policies) {
+      const mine = policiesByNs.get(pod.namespace) ?? [];
+      const root2 = pod.namespace === "istio-system" ? [] : policiesByNs.get("istio-system") ?? [];
+      for (const p of [...mine, ...root2]) {
         if (--budget < 0) break;
         const spec = asObject(p.object.spec);
         if (!spec || spec.action !== void 0 && spec.action !== "ALLOW") continue;
@@ -42741,7 +42748,7 @@ var ambient_authz_policy_default = createRule({
           const sa = labelString(getIn(gateway.resource.object, ["metadata", "annotations", GATEWAY_SERVICE_ACCOUNT])) ?? gateway.name;
           const waypointId = { namespace: gateway.namespace, serviceAccount: sa };
           const mayAdmit = allowPoliciesOf(d).some((s) => (Array.isArray(s.rules) ? s.rules.slice(0, MAX_RULES) : []).some((r7) => ruleAdmits2(r7, waypointId, ns2) !== false));
-          if (mayAdmit) continue;
+          if (mayAdmit || budget < 0) continue;
           let reported = false;
           rules.forEach((rule, i) => {
             if (reported || !Array.isArray(asObject(rule)?.from)) return;
@@ -44509,7 +44516,7 @@ var pod_sources_default = {
 };
 
 // rules/policy-selector-no-match.ts
-var MAX_POLICIES2 = 5e3;
+var MAX_POLICIES = 5e3;
 var MAX_TARGETS = 2e4;
 var MAX_COMPARISONS6 = 5e6;
 var TEMPLATE_KINDS = new Set(pod_sources_default.templateKinds);
@@ -44591,7 +44598,7 @@ var policy_selector_no_match_default = createRule({
         const policy = selectorPolicyOf(r7);
         if (policy && r7.doc.file.kustomized) unseen.add(r7.namespace);
         if (policy) {
-          if (policies.length < MAX_POLICIES2) policies.push(policy);
+          if (policies.length < MAX_POLICIES) policies.push(policy);
           return;
         }
         if (gk === "networking.istio.io/WorkloadEntry") {

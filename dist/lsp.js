@@ -34533,6 +34533,483 @@ function probesOf(t) {
   return out;
 }
 
+// src/model/traffic/hosts.ts
+var DOMAIN_SUFFIX = "cluster.local";
+function serviceOfHost(host, configNamespace) {
+  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
+  const parts = host.toLowerCase().split(".");
+  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
+  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
+  return void 0;
+}
+
+// src/model/traffic/inbound.ts
+var INCLUDE_INBOUND = "traffic.sidecar.istio.io/includeInboundPorts";
+var EXCLUDE_INBOUND = "traffic.sidecar.istio.io/excludeInboundPorts";
+var MAX_ENTRIES3 = 1e3;
+function portsOf2(text) {
+  const out = /* @__PURE__ */ new Set();
+  for (const raw of text.split(",").slice(0, MAX_ENTRIES3)) {
+    const p = raw.trim();
+    if (p === "") continue;
+    if (!/^\d{1,5}$/.test(p)) return void 0;
+    out.add(Number(p));
+  }
+  return out;
+}
+function inboundCaptured(t, port) {
+  const include = labelString(t.annotations[INCLUDE_INBOUND]);
+  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
+  if (include !== void 0 && isPlaceholder(include) || exclude !== void 0 && isPlaceholder(exclude)) return void 0;
+  if (exclude !== void 0) {
+    const excluded3 = portsOf2(exclude);
+    if (!excluded3) return void 0;
+    if (excluded3.has(port)) return false;
+  }
+  if (include === void 0 || include.trim() === "*") return true;
+  const included = portsOf2(include);
+  return included ? included.has(port) : void 0;
+}
+
+// src/model/traffic/proxy.ts
+var PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
+function proxyOf(t, facts) {
+  if (renderedProxy(t)) return { proxy: "sidecar", why: "its istio-proxy is written in the manifest" };
+  if (t.containers.some((c) => c.group === "containers" && (c.name === "istio-proxy" || typeof c.object.image === "string" && PROXY_IMAGE.test(c.object.image)))) {
+    return { proxy: "sidecar", why: "it runs Istio's proxy itself (a gateway)", gateway: true };
+  }
+  const injected = predictForTemplate(t, facts);
+  if (injected.outcome === "injected") return { proxy: "sidecar", why: "Istio injects it" };
+  if (injected.outcome === "unknown") return { proxy: "unknown", why: injected.unknownBecause ?? "its injection is unknown" };
+  const capture = captureForTemplate(t, facts);
+  if (capture.outcome === "ambient") return { proxy: "ztunnel", why: "ztunnel captures it (ambient)" };
+  if (capture.outcome === "unknown") return { proxy: "unknown", why: capture.unknownBecause ?? "whether ztunnel captures it is unknown" };
+  if (t.spec.hostNetwork === true) return { proxy: "none", why: "hostNetwork: true" };
+  if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: "none", why: `${INJECT_KEY}: "false"` };
+  const ns = t.resource.namespace;
+  if (injected.gate.matched.length === 0 && injected.gate.maybe.length === 0 && ns !== void 0) {
+    const injection = facts.namespaces.get(ns)?.labels[NS_INJECTION_LABEL];
+    return { proxy: "none", why: injection === void 0 ? `namespace ${ns} has no injection label` : `namespace ${ns} has ${NS_INJECTION_LABEL}=${injection}` };
+  }
+  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
+  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
+}
+
+// src/model/data/port-protocols.json
+var port_protocols_default = {
+  source: "istio/istio pkg/config/kube/conversion.go ConvertProtocol and pkg/config/protocol/instance.go Parse, IsHTTP, IsTCP (the same from 1.18 to 1.31): appProtocol first (with Kubernetes' standard names), else the port name's prefix before the first '-' (grpc-web whole), case-insensitive; a name Istio does not know is sniffed, unless the port is a well-known one (then TCP); UDP by the port's protocol",
+  names: {
+    tcp: "tcp",
+    udp: "udp",
+    grpc: "http",
+    "grpc-web": "http",
+    http: "http",
+    http_proxy: "http",
+    http2: "http",
+    https: "tcp",
+    tls: "tcp",
+    mongo: "tcp",
+    redis: "tcp",
+    mysql: "tcp"
+  },
+  appProtocolStandard: { "kubernetes.io/h2c": "http", "kubernetes.io/ws": "http", "kubernetes.io/wss": "tcp" },
+  wellKnownPorts: [25, 53, 3306, 27017]
+};
+
+// src/model/traffic/service.ts
+var MAX_PORTS3 = 256;
+var portNumber = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 && v < 65536 ? v : void 0;
+function serviceOf(r) {
+  if (r.kind !== "Service" || r.apiVersion !== "v1" || !r.name || r.namespace === void 0) return void 0;
+  const spec = asObject(r.object.spec) ?? {};
+  if (spec.type === "ExternalName") return void 0;
+  const raw = asObject(spec.selector);
+  const selector = raw && Object.keys(raw).length > 0 ? labelRecord(raw) : void 0;
+  const ports = [];
+  for (const [index, p] of (Array.isArray(spec.ports) ? spec.ports.slice(0, MAX_PORTS3) : []).entries()) {
+    const o = asObject(p);
+    const port = portNumber(o?.port);
+    if (!o || port === void 0) continue;
+    const target = portNumber(o.targetPort) ?? (typeof o.targetPort === "string" && o.targetPort !== "" ? o.targetPort : port);
+    ports.push({
+      index,
+      name: typeof o.name === "string" ? o.name : void 0,
+      port,
+      targetPort: target,
+      protocol: typeof o.protocol === "string" ? o.protocol : "TCP",
+      appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
+    });
+  }
+  return { resource: r, namespace: r.namespace, name: r.name, selector, ports };
+}
+function selects(s, namespace, labels) {
+  if (!s.selector || namespace !== s.namespace) return false;
+  return Object.entries(s.selector).every(([k, v]) => labels[k] === v);
+}
+function endpointPort(t, p) {
+  if (typeof p.targetPort === "number") return p.targetPort;
+  for (const c of t.containers) {
+    if (c.group !== "containers") continue;
+    for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS3) : []) {
+      const o = asObject(cp);
+      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+    }
+  }
+  return void 0;
+}
+var NAMES = port_protocols_default.names;
+var STANDARD = port_protocols_default.appProtocolStandard;
+var WELL_KNOWN = new Set(port_protocols_default.wellKnownPorts);
+function portProtocol(p) {
+  if (p.protocol === "UDP") return "udp";
+  let name2 = p.name ?? "";
+  if (p.appProtocol !== void 0) {
+    const standard = STANDARD[p.appProtocol];
+    if (standard) return standard;
+    name2 = p.appProtocol;
+  }
+  const lower = name2.toLowerCase();
+  const prefix = lower.startsWith("grpc-web") ? "grpc-web" : lower.split("-")[0] ?? "";
+  const parsed = NAMES[prefix];
+  if (parsed) return parsed;
+  return WELL_KNOWN.has(p.port) ? "tcp" : "sniffed";
+}
+
+// src/model/traffic/references.ts
+var MAX_VALUES = 500;
+var MAX_VALUE_CHARS = 4096;
+var MAX_REFERENCES = 200;
+var LABEL = "[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?";
+var HOST = new RegExp(`(?<![-a-z0-9.@/])(?:([a-z][a-z0-9+.-]{0,20})://(?:[^@/\\s]{0,200}@)?)?(${LABEL}(?:\\.${LABEL}){0,5})(?::(\\d{1,5}))?(?![-a-z0-9.]|://)`, "g");
+var SCHEME_PORTS2 = { http: 80, https: 443, ws: 80, wss: 443, grpc: 80 };
+var ADDRESS_VARIABLE = /(?:HOST|HOSTNAME|ADDR|ADDRESS|URL|URI|ENDPOINT|SERVER|SERVICE|UPSTREAM|BACKEND)S?$/i;
+function referencesIn(text, ns, addressVariable) {
+  const out = [];
+  const value = text.length > MAX_VALUE_CHARS ? text.slice(0, MAX_VALUE_CHARS) : text;
+  for (const m of value.matchAll(HOST)) {
+    const scheme = m[1];
+    const host = m[2];
+    const port = m[3] !== void 0 ? Number(m[3]) : scheme !== void 0 ? SCHEME_PORTS2[scheme] : void 0;
+    if (port !== void 0 && (port < 1 || port > 65535)) continue;
+    const parts = host.split(".");
+    let named;
+    if (parts.length === 1) {
+      if (scheme !== void 0 || m[3] !== void 0 || addressVariable && m[0] === value.trim()) named = { name: host, namespace: ns };
+    } else if (parts.length === 2 || parts.length === 3 && parts[2] === "svc" || parts.length === 5 && parts.slice(2).join(".") === "svc.cluster.local") {
+      named = { name: parts[0], namespace: parts[1] };
+    }
+    if (!named) continue;
+    out.push({ ...named, port, scheme, text: `${scheme !== void 0 ? `${scheme}://` : ""}${host}${m[3] !== void 0 ? `:${m[3]}` : ""}`.slice(0, 120) });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
+function hostReferencesOf(t, ns) {
+  const out = [];
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    let read2 = 0;
+    const env = Array.isArray(c.object.env) ? c.object.env : [];
+    for (const [i, e] of env.entries()) {
+      if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
+      const o = asObject(e);
+      if (typeof o?.value !== "string") continue;
+      const variable = typeof o.name === "string" && ADDRESS_VARIABLE.test(o.name);
+      for (const r of referencesIn(o.value, ns, variable)) out.push({ ...r, path: [...c.path, "env", i, "value"] });
+    }
+    for (const key of ["command", "args"]) {
+      const list4 = Array.isArray(c.object[key]) ? c.object[key] : [];
+      for (const [i, word] of list4.entries()) {
+        if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
+        if (typeof word !== "string") continue;
+        for (const r of referencesIn(word, ns, false)) out.push({ ...r, path: [...c.path, key, i] });
+      }
+    }
+  }
+  return out.slice(0, MAX_REFERENCES);
+}
+function configMapsReadBy(t) {
+  const out = [];
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    for (const from of Array.isArray(c.object.envFrom) ? c.object.envFrom.slice(0, MAX_VALUES) : []) {
+      const name2 = asObject(asObject(from)?.configMapRef)?.name;
+      if (typeof name2 === "string") out.push({ name: name2, mounted: false });
+    }
+    for (const e of Array.isArray(c.object.env) ? c.object.env.slice(0, MAX_VALUES) : []) {
+      const o = asObject(e);
+      const ref = asObject(asObject(o?.valueFrom)?.configMapKeyRef);
+      if (ref && typeof ref.name === "string" && typeof ref.key === "string" && typeof o?.name === "string") out.push({ name: ref.name, key: { key: ref.key, variable: o.name }, mounted: false });
+    }
+  }
+  for (const v of Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VALUES) : []) {
+    const name2 = asObject(asObject(v)?.configMap)?.name;
+    if (typeof name2 === "string") out.push({ name: name2, mounted: true });
+  }
+  return out.slice(0, MAX_VALUES);
+}
+function referencesInConfigMap(cm, read2, ns) {
+  const data = asObject(cm.object.data) ?? {};
+  const out = [];
+  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value !== "string") continue;
+    const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
+    for (const r of referencesIn(value, ns, variable)) out.push({ ...r, path: ["data", key], resource: cm });
+    if (out.length >= MAX_REFERENCES) break;
+  }
+  return out;
+}
+
+// src/model/traffic/inputs.ts
+var MAX_PER_NAMESPACE = 2e4;
+var MAX_SELECTOR_COMPARISONS = 5e7;
+var MAX_CONFIG_MAPS = 2e4;
+var MAX_CALL_COMPARISONS = 2e6;
+var sharedByFacts = /* @__PURE__ */ new WeakMap();
+var TrafficInputs = class _TrafficInputs {
+  constructor(facts, say) {
+    this.facts = facts;
+    this.say = say;
+    this.policies = facts.mesh.mtls.peerAuthentications;
+  }
+  facts;
+  say;
+  /**
+   * The gathering the traffic rules of one lint scope share, by the scope's facts: one record of
+   * each pod, Service and policy, however many rules read them. The rules of a scope see the same
+   * objects in the same order, so each is read once (the first rule to meet it adds it). A bound
+   * reached is said once, through the first rule's context (the rules of a run share their notes).
+   */
+  static of(context) {
+    let inputs = sharedByFacts.get(context.facts);
+    if (!inputs) {
+      inputs = new _TrafficInputs(context.facts, (r, detail) => context.unknown("traffic-bound", r, detail));
+      sharedByFacts.set(context.facts, inputs);
+    }
+    return inputs;
+  }
+  pods = [];
+  services = [];
+  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
+  destinationRules = [];
+  authorizationPolicies = [];
+  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  configMaps = /* @__PURE__ */ new Map();
+  callComparisons = 0;
+  /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
+  lastResource;
+  lastTemplate;
+  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
+  policies;
+  byName;
+  /** The pods and Services of each namespace (selectors pick in their own namespace only): built when first asked, once every input is read. */
+  podsByNamespace;
+  servicesByNamespace;
+  /** Namespaces with more pods or Services than are kept: nothing there is judged. */
+  overflow = /* @__PURE__ */ new Set();
+  /** Pods, and Services, kept of each namespace. */
+  counts = /* @__PURE__ */ new Map();
+  /** Each Service's pods, as podsOf found them (several rules ask for the same Service), and the comparisons made. */
+  podsOfService = /* @__PURE__ */ new WeakMap();
+  selectorComparisons = 0;
+  /** Whether podsOf reached its bound on comparisons (said once, at the Service it was judging). */
+  exhausted = false;
+  /** Counts one more pod or Service of a namespace; false (and the namespace no longer judged) past the bound. */
+  keep(namespace, what, r) {
+    if (this.overflow.has(namespace)) return false;
+    let count2 = this.counts.get(namespace);
+    if (!count2) this.counts.set(namespace, count2 = { pods: 0, services: 0 });
+    if (count2[what] < MAX_PER_NAMESPACE) {
+      count2[what]++;
+      return true;
+    }
+    this.overflow.add(namespace);
+    this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString("en-US")} ${what === "pods" ? "pod templates" : "Services"}`);
+    return false;
+  }
+  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
+  addResource(r) {
+    if (r === this.lastResource) return;
+    this.lastResource = r;
+    if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
+      this.destinationRules.push(r);
+      return;
+    }
+    if (r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/")) {
+      this.authorizationPolicies.push(r);
+      return;
+    }
+    if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, r);
+      return;
+    }
+    const service = serviceOf(r);
+    if (!service || !this.keep(service.namespace, "services", r)) return;
+    this.services.push(service);
+    this.byName = void 0;
+  }
+  /**
+   * The Service among the inputs a DestinationRule's host names (hosts.ts), if any, and if some
+   * client can use the rule for it: the rule and the Service visible in one namespace at least
+   * (export.ts). A rule no client sees with the Service does nothing, and is not judged by it.
+   */
+  serviceOfRule(dr) {
+    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
+    const service = named && this.service(named.namespace, named.name);
+    if (!service || dr.namespace === void 0) return void 0;
+    const defaults = this.facts.mesh.mtls.exportDefaults;
+    const rule = visibilityOf(dr, dr.namespace, defaults.destinationRule);
+    const seen = visibilityOf(service.resource, service.namespace, defaults.service);
+    return rule && seen && overlap(rule, seen) ? service : void 0;
+  }
+  /**
+   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
+   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
+   */
+  mayBeRootNamespace(namespace) {
+    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
+  }
+  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
+  gather() {
+    return { Resource: (r) => this.addResource(r), PodTemplate: (t) => void this.addPodTemplate(t) };
+  }
+  addPodTemplate(t) {
+    if (this.lastTemplate?.t === t) return this.lastTemplate.pod;
+    const pod = this.podOf(t);
+    this.lastTemplate = { t, pod };
+    if (pod) this.pods.push(pod);
+    return pod;
+  }
+  podOf(t) {
+    const ns = t.resource.namespace;
+    if (ns === void 0 || !this.keep(ns, "pods", t.resource)) return void 0;
+    const outcome = proxyOf(t, this.facts);
+    return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+  }
+  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
+  root() {
+    const stated2 = this.facts.mesh.mtls.rootNamespace;
+    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
+  }
+  service(namespace, name2) {
+    if (this.overflow.has(namespace)) return void 0;
+    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
+    return this.byName.get(`${namespace}/${name2}`);
+  }
+  /** The pod templates a Service's selector picks among the inputs. */
+  podsOf(s) {
+    const known = this.podsOfService.get(s);
+    if (known) return known;
+    const here = this.podsIn(s.namespace);
+    this.selectorComparisons += here.length;
+    if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
+      if (!this.exhausted) {
+        this.exhausted = true;
+        this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString("en-US")} comparisons of pods with Service selectors`);
+      }
+      return [];
+    }
+    const pods = here.filter((p) => selects(s, p.namespace, p.labels));
+    this.podsOfService.set(s, pods);
+    return pods;
+  }
+  /** The pod templates of one namespace, in input order. Call once every input is read. */
+  podsIn(namespace) {
+    if (namespace === void 0 || this.overflow.has(namespace)) return [];
+    this.podsByNamespace ??= groupBy(this.pods, (p) => p.namespace);
+    return this.podsByNamespace.get(namespace) ?? [];
+  }
+  /** The Services of one namespace, in input order. Call once every input is read. */
+  servicesIn(namespace) {
+    if (namespace === void 0 || this.overflow.has(namespace)) return [];
+    this.servicesByNamespace ??= groupBy(this.services, (s) => s.namespace);
+    return this.servicesByNamespace.get(namespace) ?? [];
+  }
+  /**
+   * The Service ports a workload names among the inputs, once each: in its containers' env values,
+   * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
+   */
+  callsOf(t, namespace) {
+    const fromConfigMaps = configMapsReadBy(t).flatMap((read2) => {
+      const cm = this.configMaps.get(`${namespace}/${read2.name}`);
+      return cm ? referencesInConfigMap(cm, read2, namespace) : [];
+    });
+    const out = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+      const service = this.service(ref.namespace, ref.name);
+      const port = service && portOf2(service, ref);
+      if (!service || !port) continue;
+      const key = `${service.namespace}/${service.name}:${port.port}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.callComparisons += this.podsIn(service.namespace).length;
+      if (this.callComparisons > MAX_CALL_COMPARISONS) {
+        if (this.callComparisons - this.podsIn(service.namespace).length <= MAX_CALL_COMPARISONS) this.say?.(t.resource, `over ${MAX_CALL_COMPARISONS.toLocaleString("en-US")} comparisons of workloads' calls with Services`);
+        break;
+      }
+      const pods = this.podsOf(service);
+      out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : void 0 });
+    }
+    return out;
+  }
+  /**
+   * The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod
+   * names no such port. A sidecar pod whose capture leaves that port out (inbound.ts) has no
+   * mode there: `uncaptured`, or unknown where its annotations do not say clearly.
+   */
+  modesOn(pods, port) {
+    const { root: root2 } = this.root();
+    const out = [];
+    for (const pod of pods) {
+      const target = endpointPort(pod.t, port);
+      if (target === void 0) return void 0;
+      const captured2 = pod.proxy === "sidecar" ? inboundCaptured(pod.t, target) : true;
+      if (captured2 === true) out.push(effectiveMtls(pod, target, this.policies, root2));
+      else out.push({ mode: captured2 === false ? "uncaptured" : "unknown", decidedBy: void 0, why: captured2 === false ? `port ${target} is left out of the sidecar's traffic capture (${INCLUDE_INBOUND} or ${EXCLUDE_INBOUND}): the app takes it directly` : `whether the sidecar captures port ${target} is not clear from ${INCLUDE_INBOUND} and ${EXCLUDE_INBOUND}` });
+    }
+    return out;
+  }
+};
+function portOf2(s, ref) {
+  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
+  return s.ports.length === 1 ? s.ports[0] : void 0;
+}
+var MAX_RELATED_SERVERS = 5;
+function modeRelated(inputs, service, port, pods, modes) {
+  const related = [];
+  for (const m of modes) {
+    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
+      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
+    }
+  }
+  const { root: root2, config } = inputs.root();
+  if (config && root2.known && modes.some((m) => m.decidedBy?.resource.namespace === root2.name)) {
+    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root2.name}` });
+  }
+  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
+  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
+    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
+  });
+  return related;
+}
+function groupBy(items, keyOf2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const key = keyOf2(item);
+    if (key === void 0) continue;
+    const list4 = out.get(key);
+    if (list4) list4.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
+}
+function exhausted(context, at, max) {
+  context.unknown("traffic-bound", at, `over ${max.toLocaleString("en-US")} comparisons of policies with workloads`);
+}
+
 // src/model/data/ambient-authz.ts
 var L7_OPERATION_FIELDS = ["hosts", "notHosts", "methods", "notMethods", "paths", "notPaths"];
 var L4_OPERATION_FIELDS = ["ports", "notPorts"];
@@ -34557,17 +35034,16 @@ var GATEWAY_SERVICE_ACCOUNT = "gateway.istio.io/service-account";
 var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
 
 // rules/ambient-authz-policy.ts
-var MAX_POLICIES = 2e3;
-var MAX_PODS = 5e3;
+var MAX_PODS = 2e4;
 var MAX_RULES = 200;
-var MAX_ENTRIES3 = 100;
+var MAX_ENTRIES4 = 100;
 var MAX_COMPARISONS2 = 2e6;
 var isAuthorizationPolicy = (r) => r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/");
 var isSet = (obj, field) => {
   const v = obj?.[field];
   return Array.isArray(v) && v.length > 0;
 };
-var entries = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES3) : [];
+var entries = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES4) : [];
 function ruleAtZtunnel(rule) {
   const r = asObject(rule);
   const l7 = /* @__PURE__ */ new Set();
@@ -34680,8 +35156,9 @@ var ambient_authz_policy_default = createRule({
   create(context) {
     const facts = context.facts;
     const policies = [];
+    const policiesByNs = /* @__PURE__ */ new Map();
     const podsByNs = /* @__PURE__ */ new Map();
-    let podCount = 0;
+    const overflow = /* @__PURE__ */ new Set();
     const services = /* @__PURE__ */ new Map();
     const serviceEntries = /* @__PURE__ */ new Map();
     let autoAllow = false;
@@ -34693,7 +35170,8 @@ var ambient_authz_policy_default = createRule({
       },
       Resource(r) {
         if (isAuthorizationPolicy(r)) {
-          if (policies.length < MAX_POLICIES) policies.push(r);
+          policies.push(r);
+          if (r.namespace !== void 0) appendTo(policiesByNs, r.namespace, r);
         } else if (r.namespace !== void 0 && r.kind === "Service" && r.apiVersion === "v1") {
           const headless = getIn(r.object, ["spec", "clusterIP"]) === "None";
           const selector = headless ? {} : labelRecord(getIn(r.object, ["spec", "selector"]));
@@ -34704,9 +35182,13 @@ var ambient_authz_policy_default = createRule({
       },
       PodTemplate(t) {
         const ns = t.resource.namespace;
-        if (ns === void 0 || podCount >= MAX_PODS) return;
-        podCount++;
+        if (ns === void 0 || overflow.has(ns)) return;
         const list4 = podsByNs.get(ns) ?? [];
+        if (list4.length >= MAX_PODS) {
+          overflow.add(ns);
+          context.unknown("traffic-bound", t.resource, `namespace ${ns}: over ${MAX_PODS.toLocaleString("en-US")} pod templates`);
+          return;
+        }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
         list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
@@ -34714,10 +35196,10 @@ var ambient_authz_policy_default = createRule({
       },
       "Program:exit"() {
         for (const p of policies) {
-          if (budget < 0) return;
+          if (budget < 0) return exhausted(context, p, MAX_COMPARISONS2);
           const ns = p.namespace;
           const spec = asObject(p.object.spec);
-          if (ns === void 0 || !spec) continue;
+          if (ns === void 0 || !spec || overflow.has(ns)) continue;
           const dryRun = labelString(getIn(p.object, ["metadata", "annotations", DRY_RUN_ANNOTATION]));
           if (dryRun !== void 0 && dryRun !== "" && dryRun !== "false") continue;
           const targetRefs = [...entries(spec.targetRefs), ...asObject(spec.targetRef) ? [spec.targetRef] : []];
@@ -34773,7 +35255,9 @@ var ambient_authz_policy_default = createRule({
     }
     function allowPoliciesOf(pod) {
       const out = [];
-      for (const p of policies) {
+      const mine = policiesByNs.get(pod.namespace) ?? [];
+      const root2 = pod.namespace === "istio-system" ? [] : policiesByNs.get("istio-system") ?? [];
+      for (const p of [...mine, ...root2]) {
         if (--budget < 0) break;
         const spec = asObject(p.object.spec);
         if (!spec || spec.action !== void 0 && spec.action !== "ALLOW") continue;
@@ -34793,7 +35277,7 @@ var ambient_authz_policy_default = createRule({
           const sa = labelString(getIn(gateway.resource.object, ["metadata", "annotations", GATEWAY_SERVICE_ACCOUNT])) ?? gateway.name;
           const waypointId = { namespace: gateway.namespace, serviceAccount: sa };
           const mayAdmit = allowPoliciesOf(d).some((s) => (Array.isArray(s.rules) ? s.rules.slice(0, MAX_RULES) : []).some((r) => ruleAdmits2(r, waypointId, ns) !== false));
-          if (mayAdmit) continue;
+          if (mayAdmit || budget < 0) continue;
           let reported = false;
           rules.forEach((rule, i) => {
             if (reported || !Array.isArray(asObject(rule)?.from)) return;
@@ -35521,16 +36005,6 @@ var waypoint_unbound_default = createRule({
   }
 });
 
-// src/model/traffic/hosts.ts
-var DOMAIN_SUFFIX = "cluster.local";
-function serviceOfHost(host, configNamespace) {
-  if (typeof host !== "string" || host === "" || host.includes("*") || host.length > 253) return void 0;
-  const parts = host.toLowerCase().split(".");
-  if (parts.length === 1) return configNamespace === void 0 ? void 0 : { namespace: configNamespace, name: parts[0] };
-  if (parts.length === 5 && parts[2] === "svc" && `${parts[3]}.${parts[4]}` === DOMAIN_SUFFIX) return { namespace: parts[1], name: parts[0] };
-  return void 0;
-}
-
 // rules/route-without-waypoint.ts
 var ROUTE_KINDS = /* @__PURE__ */ new Set(["HTTPRoute", "GRPCRoute"]);
 var MAX_PARENTS = 32;
@@ -35766,473 +36240,6 @@ var ztunnel_cni_pod_security_default = createRule({
     };
   }
 });
-
-// src/model/traffic/inbound.ts
-var INCLUDE_INBOUND = "traffic.sidecar.istio.io/includeInboundPorts";
-var EXCLUDE_INBOUND = "traffic.sidecar.istio.io/excludeInboundPorts";
-var MAX_ENTRIES4 = 1e3;
-function portsOf2(text) {
-  const out = /* @__PURE__ */ new Set();
-  for (const raw of text.split(",").slice(0, MAX_ENTRIES4)) {
-    const p = raw.trim();
-    if (p === "") continue;
-    if (!/^\d{1,5}$/.test(p)) return void 0;
-    out.add(Number(p));
-  }
-  return out;
-}
-function inboundCaptured(t, port) {
-  const include = labelString(t.annotations[INCLUDE_INBOUND]);
-  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
-  if (include !== void 0 && isPlaceholder(include) || exclude !== void 0 && isPlaceholder(exclude)) return void 0;
-  if (exclude !== void 0) {
-    const excluded3 = portsOf2(exclude);
-    if (!excluded3) return void 0;
-    if (excluded3.has(port)) return false;
-  }
-  if (include === void 0 || include.trim() === "*") return true;
-  const included = portsOf2(include);
-  return included ? included.has(port) : void 0;
-}
-
-// src/model/traffic/proxy.ts
-var PROXY_IMAGE = /(?:^|\/)proxyv2(?::|@|$)/;
-function proxyOf(t, facts) {
-  if (renderedProxy(t)) return { proxy: "sidecar", why: "its istio-proxy is written in the manifest" };
-  if (t.containers.some((c) => c.group === "containers" && (c.name === "istio-proxy" || typeof c.object.image === "string" && PROXY_IMAGE.test(c.object.image)))) {
-    return { proxy: "sidecar", why: "it runs Istio's proxy itself (a gateway)", gateway: true };
-  }
-  const injected = predictForTemplate(t, facts);
-  if (injected.outcome === "injected") return { proxy: "sidecar", why: "Istio injects it" };
-  if (injected.outcome === "unknown") return { proxy: "unknown", why: injected.unknownBecause ?? "its injection is unknown" };
-  const capture = captureForTemplate(t, facts);
-  if (capture.outcome === "ambient") return { proxy: "ztunnel", why: "ztunnel captures it (ambient)" };
-  if (capture.outcome === "unknown") return { proxy: "unknown", why: capture.unknownBecause ?? "whether ztunnel captures it is unknown" };
-  if (t.spec.hostNetwork === true) return { proxy: "none", why: "hostNetwork: true" };
-  if (explicitlyOptedOut(t, facts.mesh.version)) return { proxy: "none", why: `${INJECT_KEY}: "false"` };
-  const ns = t.resource.namespace;
-  if (injected.gate.matched.length === 0 && injected.gate.maybe.length === 0 && ns !== void 0) {
-    const injection = facts.namespaces.get(ns)?.labels[NS_INJECTION_LABEL];
-    return { proxy: "none", why: injection === void 0 ? `namespace ${ns} has no injection label` : `namespace ${ns} has ${NS_INJECTION_LABEL}=${injection}` };
-  }
-  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
-  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
-}
-
-// src/model/data/port-protocols.json
-var port_protocols_default = {
-  source: "istio/istio pkg/config/kube/conversion.go ConvertProtocol and pkg/config/protocol/instance.go Parse, IsHTTP, IsTCP (the same from 1.18 to 1.31): appProtocol first (with Kubernetes' standard names), else the port name's prefix before the first '-' (grpc-web whole), case-insensitive; a name Istio does not know is sniffed, unless the port is a well-known one (then TCP); UDP by the port's protocol",
-  names: {
-    tcp: "tcp",
-    udp: "udp",
-    grpc: "http",
-    "grpc-web": "http",
-    http: "http",
-    http_proxy: "http",
-    http2: "http",
-    https: "tcp",
-    tls: "tcp",
-    mongo: "tcp",
-    redis: "tcp",
-    mysql: "tcp"
-  },
-  appProtocolStandard: { "kubernetes.io/h2c": "http", "kubernetes.io/ws": "http", "kubernetes.io/wss": "tcp" },
-  wellKnownPorts: [25, 53, 3306, 27017]
-};
-
-// src/model/traffic/service.ts
-var MAX_PORTS3 = 256;
-var portNumber = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 && v < 65536 ? v : void 0;
-function serviceOf(r) {
-  if (r.kind !== "Service" || r.apiVersion !== "v1" || !r.name || r.namespace === void 0) return void 0;
-  const spec = asObject(r.object.spec) ?? {};
-  if (spec.type === "ExternalName") return void 0;
-  const raw = asObject(spec.selector);
-  const selector = raw && Object.keys(raw).length > 0 ? labelRecord(raw) : void 0;
-  const ports = [];
-  for (const [index, p] of (Array.isArray(spec.ports) ? spec.ports.slice(0, MAX_PORTS3) : []).entries()) {
-    const o = asObject(p);
-    const port = portNumber(o?.port);
-    if (!o || port === void 0) continue;
-    const target = portNumber(o.targetPort) ?? (typeof o.targetPort === "string" && o.targetPort !== "" ? o.targetPort : port);
-    ports.push({
-      index,
-      name: typeof o.name === "string" ? o.name : void 0,
-      port,
-      targetPort: target,
-      protocol: typeof o.protocol === "string" ? o.protocol : "TCP",
-      appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
-    });
-  }
-  return { resource: r, namespace: r.namespace, name: r.name, selector, ports };
-}
-function selects(s, namespace, labels) {
-  if (!s.selector || namespace !== s.namespace) return false;
-  return Object.entries(s.selector).every(([k, v]) => labels[k] === v);
-}
-function endpointPort(t, p) {
-  if (typeof p.targetPort === "number") return p.targetPort;
-  for (const c of t.containers) {
-    if (c.group !== "containers") continue;
-    for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS3) : []) {
-      const o = asObject(cp);
-      if (o?.name === p.targetPort) return portNumber(o.containerPort);
-    }
-  }
-  return void 0;
-}
-var NAMES = port_protocols_default.names;
-var STANDARD = port_protocols_default.appProtocolStandard;
-var WELL_KNOWN = new Set(port_protocols_default.wellKnownPorts);
-function portProtocol(p) {
-  if (p.protocol === "UDP") return "udp";
-  let name2 = p.name ?? "";
-  if (p.appProtocol !== void 0) {
-    const standard = STANDARD[p.appProtocol];
-    if (standard) return standard;
-    name2 = p.appProtocol;
-  }
-  const lower = name2.toLowerCase();
-  const prefix = lower.startsWith("grpc-web") ? "grpc-web" : lower.split("-")[0] ?? "";
-  const parsed = NAMES[prefix];
-  if (parsed) return parsed;
-  return WELL_KNOWN.has(p.port) ? "tcp" : "sniffed";
-}
-
-// src/model/traffic/references.ts
-var MAX_VALUES = 500;
-var MAX_VALUE_CHARS = 4096;
-var MAX_REFERENCES = 200;
-var LABEL = "[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?";
-var HOST = new RegExp(`(?<![-a-z0-9.@/])(?:([a-z][a-z0-9+.-]{0,20})://(?:[^@/\\s]{0,200}@)?)?(${LABEL}(?:\\.${LABEL}){0,5})(?::(\\d{1,5}))?(?![-a-z0-9.]|://)`, "g");
-var SCHEME_PORTS2 = { http: 80, https: 443, ws: 80, wss: 443, grpc: 80 };
-var ADDRESS_VARIABLE = /(?:HOST|HOSTNAME|ADDR|ADDRESS|URL|URI|ENDPOINT|SERVER|SERVICE|UPSTREAM|BACKEND)S?$/i;
-function referencesIn(text, ns, addressVariable) {
-  const out = [];
-  const value = text.length > MAX_VALUE_CHARS ? text.slice(0, MAX_VALUE_CHARS) : text;
-  for (const m of value.matchAll(HOST)) {
-    const scheme = m[1];
-    const host = m[2];
-    const port = m[3] !== void 0 ? Number(m[3]) : scheme !== void 0 ? SCHEME_PORTS2[scheme] : void 0;
-    if (port !== void 0 && (port < 1 || port > 65535)) continue;
-    const parts = host.split(".");
-    let named;
-    if (parts.length === 1) {
-      if (scheme !== void 0 || m[3] !== void 0 || addressVariable && m[0] === value.trim()) named = { name: host, namespace: ns };
-    } else if (parts.length === 2 || parts.length === 3 && parts[2] === "svc" || parts.length === 5 && parts.slice(2).join(".") === "svc.cluster.local") {
-      named = { name: parts[0], namespace: parts[1] };
-    }
-    if (!named) continue;
-    out.push({ ...named, port, scheme, text: `${scheme !== void 0 ? `${scheme}://` : ""}${host}${m[3] !== void 0 ? `:${m[3]}` : ""}`.slice(0, 120) });
-    if (out.length >= MAX_REFERENCES) break;
-  }
-  return out;
-}
-function hostReferencesOf(t, ns) {
-  const out = [];
-  for (const c of t.containers) {
-    if (c.group === "ephemeralContainers") continue;
-    let read2 = 0;
-    const env = Array.isArray(c.object.env) ? c.object.env : [];
-    for (const [i, e] of env.entries()) {
-      if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
-      const o = asObject(e);
-      if (typeof o?.value !== "string") continue;
-      const variable = typeof o.name === "string" && ADDRESS_VARIABLE.test(o.name);
-      for (const r of referencesIn(o.value, ns, variable)) out.push({ ...r, path: [...c.path, "env", i, "value"] });
-    }
-    for (const key of ["command", "args"]) {
-      const list4 = Array.isArray(c.object[key]) ? c.object[key] : [];
-      for (const [i, word] of list4.entries()) {
-        if (++read2 > MAX_VALUES || out.length >= MAX_REFERENCES) break;
-        if (typeof word !== "string") continue;
-        for (const r of referencesIn(word, ns, false)) out.push({ ...r, path: [...c.path, key, i] });
-      }
-    }
-  }
-  return out.slice(0, MAX_REFERENCES);
-}
-function configMapsReadBy(t) {
-  const out = [];
-  for (const c of t.containers) {
-    if (c.group === "ephemeralContainers") continue;
-    for (const from of Array.isArray(c.object.envFrom) ? c.object.envFrom.slice(0, MAX_VALUES) : []) {
-      const name2 = asObject(asObject(from)?.configMapRef)?.name;
-      if (typeof name2 === "string") out.push({ name: name2, mounted: false });
-    }
-    for (const e of Array.isArray(c.object.env) ? c.object.env.slice(0, MAX_VALUES) : []) {
-      const o = asObject(e);
-      const ref = asObject(asObject(o?.valueFrom)?.configMapKeyRef);
-      if (ref && typeof ref.name === "string" && typeof ref.key === "string" && typeof o?.name === "string") out.push({ name: ref.name, key: { key: ref.key, variable: o.name }, mounted: false });
-    }
-  }
-  for (const v of Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VALUES) : []) {
-    const name2 = asObject(asObject(v)?.configMap)?.name;
-    if (typeof name2 === "string") out.push({ name: name2, mounted: true });
-  }
-  return out.slice(0, MAX_VALUES);
-}
-function referencesInConfigMap(cm, read2, ns) {
-  const data = asObject(cm.object.data) ?? {};
-  const out = [];
-  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
-  for (const key of keys) {
-    const value = data[key];
-    if (typeof value !== "string") continue;
-    const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
-    for (const r of referencesIn(value, ns, variable)) out.push({ ...r, path: ["data", key], resource: cm });
-    if (out.length >= MAX_REFERENCES) break;
-  }
-  return out;
-}
-
-// src/model/traffic/inputs.ts
-var MAX_PER_NAMESPACE = 2e4;
-var MAX_SELECTOR_COMPARISONS = 5e7;
-var MAX_CONFIG_MAPS = 2e4;
-var MAX_CALL_COMPARISONS = 2e6;
-var sharedByFacts = /* @__PURE__ */ new WeakMap();
-var TrafficInputs = class _TrafficInputs {
-  constructor(facts, say) {
-    this.facts = facts;
-    this.say = say;
-    this.policies = facts.mesh.mtls.peerAuthentications;
-  }
-  facts;
-  say;
-  /**
-   * The gathering the traffic rules of one lint scope share, by the scope's facts: one record of
-   * each pod, Service and policy, however many rules read them. The rules of a scope see the same
-   * objects in the same order, so each is read once (the first rule to meet it adds it). A bound
-   * reached is said once, through the first rule's context (the rules of a run share their notes).
-   */
-  static of(context) {
-    let inputs = sharedByFacts.get(context.facts);
-    if (!inputs) {
-      inputs = new _TrafficInputs(context.facts, (r, detail) => context.unknown("traffic-bound", r, detail));
-      sharedByFacts.set(context.facts, inputs);
-    }
-    return inputs;
-  }
-  pods = [];
-  services = [];
-  /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
-  destinationRules = [];
-  authorizationPolicies = [];
-  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
-  configMaps = /* @__PURE__ */ new Map();
-  callComparisons = 0;
-  /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
-  lastResource;
-  lastTemplate;
-  /** The PeerAuthentications of the run's facts (every input and context file, read once for every step of a version range). */
-  policies;
-  byName;
-  /** The pods and Services of each namespace (selectors pick in their own namespace only): built when first asked, once every input is read. */
-  podsByNamespace;
-  servicesByNamespace;
-  /** Namespaces with more pods or Services than are kept: nothing there is judged. */
-  overflow = /* @__PURE__ */ new Set();
-  /** Pods, and Services, kept of each namespace. */
-  counts = /* @__PURE__ */ new Map();
-  /** Each Service's pods, as podsOf found them (several rules ask for the same Service), and the comparisons made. */
-  podsOfService = /* @__PURE__ */ new WeakMap();
-  selectorComparisons = 0;
-  /** Whether podsOf reached its bound on comparisons (said once, at the Service it was judging). */
-  exhausted = false;
-  /** Counts one more pod or Service of a namespace; false (and the namespace no longer judged) past the bound. */
-  keep(namespace, what, r) {
-    if (this.overflow.has(namespace)) return false;
-    let count2 = this.counts.get(namespace);
-    if (!count2) this.counts.set(namespace, count2 = { pods: 0, services: 0 });
-    if (count2[what] < MAX_PER_NAMESPACE) {
-      count2[what]++;
-      return true;
-    }
-    this.overflow.add(namespace);
-    this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString("en-US")} ${what === "pods" ? "pod templates" : "Services"}`);
-    return false;
-  }
-  /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
-  addResource(r) {
-    if (r === this.lastResource) return;
-    this.lastResource = r;
-    if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
-      this.destinationRules.push(r);
-      return;
-    }
-    if (r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/")) {
-      this.authorizationPolicies.push(r);
-      return;
-    }
-    if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, r);
-      return;
-    }
-    const service = serviceOf(r);
-    if (!service || !this.keep(service.namespace, "services", r)) return;
-    this.services.push(service);
-    this.byName = void 0;
-  }
-  /**
-   * The Service among the inputs a DestinationRule's host names (hosts.ts), if any, and if some
-   * client can use the rule for it: the rule and the Service visible in one namespace at least
-   * (export.ts). A rule no client sees with the Service does nothing, and is not judged by it.
-   */
-  serviceOfRule(dr) {
-    const named = serviceOfHost(getIn(dr.object, ["spec", "host"]), dr.namespace);
-    const service = named && this.service(named.namespace, named.name);
-    if (!service || dr.namespace === void 0) return void 0;
-    const defaults = this.facts.mesh.mtls.exportDefaults;
-    const rule = visibilityOf(dr, dr.namespace, defaults.destinationRule);
-    const seen = visibilityOf(service.resource, service.namespace, defaults.service);
-    return rule && seen && overlap(rule, seen) ? service : void 0;
-  }
-  /**
-   * Whether a namespace may be the root one: Istio's default, or one a mesh config among the
-   * inputs (or the config) names. A policy there reaches every namespace, and is not judged as its own.
-   */
-  mayBeRootNamespace(namespace) {
-    return namespace === DEFAULT_ROOT_NAMESPACE || this.facts.mesh.mtls.statedRoots.includes(namespace);
-  }
-  /** The listeners that gather a run's inputs, for a rule that needs nothing else of them. */
-  gather() {
-    return { Resource: (r) => this.addResource(r), PodTemplate: (t) => void this.addPodTemplate(t) };
-  }
-  addPodTemplate(t) {
-    if (this.lastTemplate?.t === t) return this.lastTemplate.pod;
-    const pod = this.podOf(t);
-    this.lastTemplate = { t, pod };
-    if (pod) this.pods.push(pod);
-    return pod;
-  }
-  podOf(t) {
-    const ns = t.resource.namespace;
-    if (ns === void 0 || !this.keep(ns, "pods", t.resource)) return void 0;
-    const outcome = proxyOf(t, this.facts);
-    return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
-  }
-  /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
-  root() {
-    const stated2 = this.facts.mesh.mtls.rootNamespace;
-    return stated2 ? { root: { known: true, name: stated2.name }, config: stated2.resource } : { root: { known: false }, config: void 0 };
-  }
-  service(namespace, name2) {
-    if (this.overflow.has(namespace)) return void 0;
-    this.byName ??= new Map(this.services.map((s) => [`${s.namespace}/${s.name}`, s]));
-    return this.byName.get(`${namespace}/${name2}`);
-  }
-  /** The pod templates a Service's selector picks among the inputs. */
-  podsOf(s) {
-    const known = this.podsOfService.get(s);
-    if (known) return known;
-    const here = this.podsIn(s.namespace);
-    this.selectorComparisons += here.length;
-    if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
-      if (!this.exhausted) {
-        this.exhausted = true;
-        this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString("en-US")} comparisons of pods with Service selectors`);
-      }
-      return [];
-    }
-    const pods = here.filter((p) => selects(s, p.namespace, p.labels));
-    this.podsOfService.set(s, pods);
-    return pods;
-  }
-  /** The pod templates of one namespace, in input order. Call once every input is read. */
-  podsIn(namespace) {
-    if (namespace === void 0 || this.overflow.has(namespace)) return [];
-    this.podsByNamespace ??= groupBy(this.pods, (p) => p.namespace);
-    return this.podsByNamespace.get(namespace) ?? [];
-  }
-  /** The Services of one namespace, in input order. Call once every input is read. */
-  servicesIn(namespace) {
-    if (namespace === void 0 || this.overflow.has(namespace)) return [];
-    this.servicesByNamespace ??= groupBy(this.services, (s) => s.namespace);
-    return this.servicesByNamespace.get(namespace) ?? [];
-  }
-  /**
-   * The Service ports a workload names among the inputs, once each: in its containers' env values,
-   * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
-   */
-  callsOf(t, namespace) {
-    const fromConfigMaps = configMapsReadBy(t).flatMap((read2) => {
-      const cm = this.configMaps.get(`${namespace}/${read2.name}`);
-      return cm ? referencesInConfigMap(cm, read2, namespace) : [];
-    });
-    const out = [];
-    const seen = /* @__PURE__ */ new Set();
-    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
-      const service = this.service(ref.namespace, ref.name);
-      const port = service && portOf2(service, ref);
-      if (!service || !port) continue;
-      const key = `${service.namespace}/${service.name}:${port.port}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      this.callComparisons += this.podsIn(service.namespace).length;
-      if (this.callComparisons > MAX_CALL_COMPARISONS) {
-        if (this.callComparisons - this.podsIn(service.namespace).length <= MAX_CALL_COMPARISONS) this.say?.(t.resource, `over ${MAX_CALL_COMPARISONS.toLocaleString("en-US")} comparisons of workloads' calls with Services`);
-        break;
-      }
-      const pods = this.podsOf(service);
-      out.push({ ref, service, port, pods, modes: pods.length > 0 ? this.modesOn(pods, port) : void 0 });
-    }
-    return out;
-  }
-  /**
-   * The mTLS mode of each pod on the port it serves for a Service port; undefined when a pod
-   * names no such port. A sidecar pod whose capture leaves that port out (inbound.ts) has no
-   * mode there: `uncaptured`, or unknown where its annotations do not say clearly.
-   */
-  modesOn(pods, port) {
-    const { root: root2 } = this.root();
-    const out = [];
-    for (const pod of pods) {
-      const target = endpointPort(pod.t, port);
-      if (target === void 0) return void 0;
-      const captured2 = pod.proxy === "sidecar" ? inboundCaptured(pod.t, target) : true;
-      if (captured2 === true) out.push(effectiveMtls(pod, target, this.policies, root2));
-      else out.push({ mode: captured2 === false ? "uncaptured" : "unknown", decidedBy: void 0, why: captured2 === false ? `port ${target} is left out of the sidecar's traffic capture (${INCLUDE_INBOUND} or ${EXCLUDE_INBOUND}): the app takes it directly` : `whether the sidecar captures port ${target} is not clear from ${INCLUDE_INBOUND} and ${EXCLUDE_INBOUND}` });
-    }
-    return out;
-  }
-};
-function portOf2(s, ref) {
-  if (ref.port !== void 0) return s.ports.find((p) => p.port === ref.port);
-  return s.ports.length === 1 ? s.ports[0] : void 0;
-}
-var MAX_RELATED_SERVERS = 5;
-function modeRelated(inputs, service, port, pods, modes) {
-  const related = [];
-  for (const m of modes) {
-    if (m.decidedBy && !related.some((x) => "resource" in x.target && x.target.resource === m.decidedBy?.resource)) {
-      related.push({ target: { resource: m.decidedBy.resource, path: m.decidedBy.path }, message: m.why });
-    }
-  }
-  const { root: root2, config } = inputs.root();
-  if (config && root2.known && modes.some((m) => m.decidedBy?.resource.namespace === root2.name)) {
-    related.push({ target: { resource: config, path: ["metadata", "name"] }, message: `the mesh's root namespace is ${root2.name}` });
-  }
-  related.push({ target: { resource: service.resource, path: ["spec", "ports", port.index] }, message: `${describeResource(service.resource)} port ${port.port}` });
-  pods.slice(0, MAX_RELATED_SERVERS).forEach((pod, i) => {
-    related.push({ target: { resource: pod.t.resource, path: ["metadata", "name"] }, message: `${describeResource(pod.t.resource)}: ${pod.why}; ${modes[i]?.mode ?? "unknown"} on the port it serves` });
-  });
-  return related;
-}
-function groupBy(items, keyOf2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    const key = keyOf2(item);
-    if (key === void 0) continue;
-    const list4 = out.get(key);
-    if (list4) list4.push(item);
-    else out.set(key, [item]);
-  }
-  return out;
-}
-function exhausted(context, at, max) {
-  context.unknown("traffic-bound", at, `over ${max.toLocaleString("en-US")} comparisons of policies with workloads`);
-}
 
 // rules/mtls-strict-unmeshed-client.ts
 var mtls_strict_unmeshed_client_default = createRule({
@@ -37038,7 +37045,7 @@ var pod_sources_default = {
 };
 
 // rules/policy-selector-no-match.ts
-var MAX_POLICIES2 = 5e3;
+var MAX_POLICIES = 5e3;
 var MAX_TARGETS = 2e4;
 var MAX_COMPARISONS6 = 5e6;
 var TEMPLATE_KINDS = new Set(pod_sources_default.templateKinds);
@@ -37120,7 +37127,7 @@ var policy_selector_no_match_default = createRule({
         const policy = selectorPolicyOf(r);
         if (policy && r.doc.file.kustomized) unseen.add(r.namespace);
         if (policy) {
-          if (policies.length < MAX_POLICIES2) policies.push(policy);
+          if (policies.length < MAX_POLICIES) policies.push(policy);
           return;
         }
         if (gk === "networking.istio.io/WorkloadEntry") {

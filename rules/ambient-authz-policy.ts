@@ -12,7 +12,9 @@
 //    requests to the Service (a warning: a client may also address the pods directly).
 // Selected pods are those of the inputs: a finding needs every selected pod among them to be
 // certainly ambient (a policy written for sidecar pods works on them).
+import { appendTo } from '../src/common/collections.ts';
 import { createRule, type RuleContext } from '../src/engine/rule-api.ts';
+import { exhausted } from '../src/model/traffic/inputs.ts';
 import { describeResource } from '../src/load/resources.ts';
 import {
   AUTO_ALLOW_WAYPOINT_FLAG, DRY_RUN_ANNOTATION, GATEWAY_NAME_LABEL, GATEWAY_SERVICE_ACCOUNT, L4_OPERATION_FIELDS, L4_SOURCE_FIELDS, L4_WHEN_KEYS, L7_OPERATION_FIELDS, L7_SOURCE_FIELDS,
@@ -26,9 +28,12 @@ import type { KubeObject, Path, Resource } from '../src/common/types.ts';
 
 type Messages = 'allowDropped' | 'denyNoop' | 'denyBroader' | 'action' | 'targetUnbound' | 'gatewayClass' | 'waypointSelector' | 'waypointIdentity';
 
-/** Bounds on what a run keeps and compares (hostile inputs: many policies, pods, rules). */
-const MAX_POLICIES = 2000;
-const MAX_PODS = 5000;
+/**
+ * Bounds on what a run keeps and compares (hostile inputs: many policies, pods, rules). The pod
+ * templates kept of one namespace: past it, the namespace's policies are not judged (a partial
+ * list would read as absence).
+ */
+const MAX_PODS = 20_000;
 const MAX_RULES = 200;
 const MAX_ENTRIES = 100;
 const MAX_COMPARISONS = 2_000_000;
@@ -214,8 +219,11 @@ export default createRule({
   create(context) {
     const facts = context.facts;
     const policies: Resource[] = [];
+    /** The policies of each namespace: a pod reads its own namespace's and the root namespace's. */
+    const policiesByNs = new Map<string, Resource[]>();
     const podsByNs = new Map<string, (Pod | OtherPod)[]>();
-    let podCount = 0;
+    /** Namespaces with more pod templates than are kept: not judged. */
+    const overflow = new Set<string>();
     const services = new Map<string, Named>();
     const serviceEntries = new Map<string, Named>();
     /** istiod may add an ALLOW for waypoints itself when an input sets this flag. */
@@ -228,7 +236,8 @@ export default createRule({
       },
       Resource(r) {
         if (isAuthorizationPolicy(r)) {
-          if (policies.length < MAX_POLICIES) policies.push(r);
+          policies.push(r);
+          if (r.namespace !== undefined) appendTo(policiesByNs, r.namespace, r);
         } else if (r.namespace !== undefined && r.kind === 'Service' && r.apiVersion === 'v1') {
           const headless = getIn(r.object, ['spec', 'clusterIP']) === 'None';
           const selector = headless ? {} : labelRecord(getIn(r.object, ['spec', 'selector']));
@@ -239,9 +248,13 @@ export default createRule({
       },
       PodTemplate(t) {
         const ns = t.resource.namespace;
-        if (ns === undefined || podCount >= MAX_PODS) return;
-        podCount++;
+        if (ns === undefined || overflow.has(ns)) return;
         const list = podsByNs.get(ns) ?? [];
+        if (list.length >= MAX_PODS) {
+          overflow.add(ns);
+          context.unknown('traffic-bound', t.resource, `namespace ${ns}: over ${MAX_PODS.toLocaleString('en-US')} pod templates`);
+          return;
+        }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
         list.push(captureForTemplate(t, facts).outcome === 'ambient' ? { t, namespace: ns, labels, ambient: true, serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' } : { labels, ambient: false });
@@ -249,10 +262,10 @@ export default createRule({
       },
       'Program:exit'() {
         for (const p of policies) {
-          if (budget < 0) return;
+          if (budget < 0) return exhausted(context, p, MAX_COMPARISONS);
           const ns = p.namespace;
           const spec = asObject(p.object.spec);
-          if (ns === undefined || !spec) continue;
+          if (ns === undefined || !spec || overflow.has(ns)) continue;
           const dryRun = labelString(getIn(p.object, ['metadata', 'annotations', DRY_RUN_ANNOTATION]));
           if (dryRun !== undefined && dryRun !== '' && dryRun !== 'false') continue;
           const targetRefs = [...entries(spec.targetRefs), ...(asObject(spec.targetRef) ? [spec.targetRef] : [])];
@@ -317,7 +330,9 @@ export default createRule({
     /** The ALLOW policies among the inputs that ztunnel applies to a pod (selector, namespace-wide, root namespace). */
     function allowPoliciesOf(pod: Pod): KubeObject[] {
       const out: KubeObject[] = [];
-      for (const p of policies) {
+      const mine = policiesByNs.get(pod.namespace) ?? [];
+      const root = pod.namespace === 'istio-system' ? [] : (policiesByNs.get('istio-system') ?? []);
+      for (const p of [...mine, ...root]) {
         if (--budget < 0) break;
         const spec = asObject(p.object.spec);
         if (!spec || (spec.action !== undefined && spec.action !== 'ALLOW')) continue;
@@ -344,7 +359,8 @@ export default createRule({
           const waypointId: Identity = { namespace: gateway.namespace, serviceAccount: sa };
           // Any ALLOW rule (this policy's or another's) that may admit the waypoint: no finding.
           const mayAdmit = allowPoliciesOf(d).some((s) => (Array.isArray(s.rules) ? s.rules.slice(0, MAX_RULES) : []).some((r) => ruleAdmits(r, waypointId, ns) !== false));
-          if (mayAdmit) continue;
+          // Past the bound, the ALLOW policies read may be only some of them.
+          if (mayAdmit || budget < 0) continue;
           let reported = false;
           rules.forEach((rule, i) => {
             if (reported || !Array.isArray(asObject(rule)?.from)) return;

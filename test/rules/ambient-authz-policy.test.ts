@@ -118,6 +118,17 @@ ruleTester(rule, {
       name: 'an L7 selector policy on a mix of ambient and sidecar pods: written for the sidecars',
       code: join(ambientNs, deployment('web', 'app: web'), deployment('web-v2', 'app: web, sidecar.istio.io/inject: "true"'), policy(l7Allow)),
     },
+    {
+      // Every pod of a namespace is kept up to the bound, whatever other namespaces hold: the sidecar pod after 6,000 others still counts.
+      name: 'the same mix, with 6,000 pods of another namespace between the two',
+      code: join(
+        ambientNs,
+        deployment('web', 'app: web'),
+        ...Array.from({ length: 6000 }, (_, i) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: w${i}, namespace: other }\nspec: { template: { metadata: { labels: { app: w${i} } }, spec: { containers: [{ name: a, image: a }] } } }\n`),
+        deployment('web-v2', 'app: web, sidecar.istio.io/inject: "true"'),
+        policy(l7Allow),
+      ),
+    },
     { name: "the pods' namespace is not among the inputs: capture unknown", code: join(deployment('web', 'app: web'), policy(l7Allow)) },
     { name: 'no selected pod among the inputs', code: join(ambientNs, deployment('api', 'app: api'), policy(l7Allow)) },
     { name: 'a pod opted out of ambient', code: join(ambientNs, deployment('web', 'app: web, istio.io/dataplane-mode: none'), policy(l7Allow)) },
