@@ -26907,6 +26907,7 @@ var TrafficInputs = class _TrafficInputs {
   /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
   configMaps = /* @__PURE__ */ new Map();
   callComparisons = 0;
+  callsExhausted = false;
   /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
   lastResource;
   lastTemplate;
@@ -26935,7 +26936,7 @@ var TrafficInputs = class _TrafficInputs {
       return true;
     }
     this.overflow.add(namespace);
-    this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString("en-US")} ${what === "pods" ? "pod templates" : "Services"}`);
+    this.say?.(r, overNamespaceBound(namespace, MAX_PER_NAMESPACE, what === "pods" ? "pod templates" : "Services"));
     return false;
   }
   /** Reads a Service, a DestinationRule or an AuthorizationPolicy (PeerAuthentications and the root namespace are facts). */
@@ -27016,7 +27017,7 @@ var TrafficInputs = class _TrafficInputs {
     if (this.selectorComparisons > MAX_SELECTOR_COMPARISONS) {
       if (!this.exhausted) {
         this.exhausted = true;
-        this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString("en-US")} comparisons of pods with Service selectors`);
+        this.say?.(s.resource, overComparisons(MAX_SELECTOR_COMPARISONS, "pods with Service selectors"));
       }
       return [];
     }
@@ -27056,7 +27057,8 @@ var TrafficInputs = class _TrafficInputs {
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) {
-        if (this.callComparisons - this.podsIn(service.namespace).length <= MAX_CALL_COMPARISONS) this.say?.(t.resource, `over ${MAX_CALL_COMPARISONS.toLocaleString("en-US")} comparisons of workloads' calls with Services`);
+        if (!this.callsExhausted) this.say?.(t.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
+        this.callsExhausted = true;
         break;
       }
       const pods = this.podsOf(service);
@@ -27115,8 +27117,13 @@ function groupBy(items, keyOf2) {
   }
   return out;
 }
+var overNamespaceBound = (namespace, max, what) => `namespace ${namespace}: over ${max.toLocaleString("en-US")} ${what}`;
+var overComparisons = (max, what) => `over ${max.toLocaleString("en-US")} comparisons of ${what}`;
 function exhausted(context, at, max) {
-  context.unknown("traffic-bound", at, `over ${max.toLocaleString("en-US")} comparisons of policies with workloads`);
+  context.unknown("traffic-bound", at, overComparisons(max, "policies with workloads"));
+}
+function namespaceOverBound(context, at, namespace, max, what) {
+  context.unknown("traffic-bound", at, overNamespaceBound(namespace, max, what));
 }
 
 // src/model/data/ambient-authz.ts
@@ -27295,7 +27302,7 @@ var ambient_authz_policy_default = createRule({
         const list4 = podsByNs.get(ns) ?? [];
         if (list4.length >= MAX_PODS) {
           overflow.add(ns);
-          context.unknown("traffic-bound", t.resource, `namespace ${ns}: over ${MAX_PODS.toLocaleString("en-US")} pod templates`);
+          namespaceOverBound(context, t.resource, ns, MAX_PODS, "pod templates");
           return;
         }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
@@ -27366,7 +27373,7 @@ var ambient_authz_policy_default = createRule({
       const out = [];
       const mine = policiesByNs.get(pod.namespace) ?? [];
       const root = pod.namespace === "istio-system" ? [] : policiesByNs.get("istio-system") ?? [];
-      for (const p of [...mine, ...root]) {
+      for (const p of mine.concat(root)) {
         if (--budget < 0) break;
         const spec = asObject(p.object.spec);
         if (!spec || spec.action !== void 0 && spec.action !== "ALLOW") continue;
@@ -29207,15 +29214,13 @@ var policy_selector_no_match_default = createRule({
     let blind = false;
     const places = /* @__PURE__ */ new Map();
     const addTarget = (t) => {
-      const list4 = targets.get(t.namespace) ?? [];
-      if (list4.length >= MAX_TARGETS) {
-        if (!unseen.has(t.namespace)) context.unknown("traffic-bound", t.resource, `namespace ${t.namespace}: over ${MAX_TARGETS.toLocaleString("en-US")} workloads`);
+      if ((targets.get(t.namespace)?.length ?? 0) >= MAX_TARGETS) {
+        if (!unseen.has(t.namespace)) namespaceOverBound(context, t.resource, t.namespace, MAX_TARGETS, "workloads");
         unseen.add(t.namespace);
         return;
       }
       if (Object.values(t.labels).some(isPlaceholder) || t.resource.doc.file.kustomized) unseen.add(t.namespace);
-      list4.push(t);
-      targets.set(t.namespace, list4);
+      appendTo(targets, t.namespace, t);
       const set = places.get(t.namespace) ?? /* @__PURE__ */ new Set();
       set.add(placeOf2(t.resource));
       places.set(t.namespace, set);

@@ -14,7 +14,7 @@
 // certainly ambient (a policy written for sidecar pods works on them).
 import { appendTo } from '../src/common/collections.ts';
 import { createRule, type RuleContext } from '../src/engine/rule-api.ts';
-import { exhausted } from '../src/model/traffic/inputs.ts';
+import { exhausted, namespaceOverBound } from '../src/model/traffic/inputs.ts';
 import { describeResource } from '../src/load/resources.ts';
 import {
   AUTO_ALLOW_WAYPOINT_FLAG, DRY_RUN_ANNOTATION, GATEWAY_NAME_LABEL, GATEWAY_SERVICE_ACCOUNT, L4_OPERATION_FIELDS, L4_SOURCE_FIELDS, L4_WHEN_KEYS, L7_OPERATION_FIELDS, L7_SOURCE_FIELDS,
@@ -252,7 +252,7 @@ export default createRule({
         const list = podsByNs.get(ns) ?? [];
         if (list.length >= MAX_PODS) {
           overflow.add(ns);
-          context.unknown('traffic-bound', t.resource, `namespace ${ns}: over ${MAX_PODS.toLocaleString('en-US')} pod templates`);
+          namespaceOverBound(context, t.resource, ns, MAX_PODS, 'pod templates');
           return;
         }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
@@ -332,7 +332,7 @@ export default createRule({
       const out: KubeObject[] = [];
       const mine = policiesByNs.get(pod.namespace) ?? [];
       const root = pod.namespace === 'istio-system' ? [] : (policiesByNs.get('istio-system') ?? []);
-      for (const p of [...mine, ...root]) {
+      for (const p of mine.concat(root)) {
         if (--budget < 0) break;
         const spec = asObject(p.object.spec);
         if (!spec || (spec.action !== undefined && spec.action !== 'ALLOW')) continue;

@@ -11,12 +11,13 @@
 // adds labels of its own; data/pod-sources.json); neither the policy nor those workloads are in a
 // file a Kustomize build may change, linted as written (an overlay may add labels to its pods:
 // load/kustomized.ts); and the selector uses no label a controller or the injector adds. Quiet in the root namespace, where a selector reaches every namespace.
+import { appendTo } from '../src/common/collections.ts';
 import { dirname } from 'node:path';
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource, getIn, labelRecord, asObject } from '../src/model/workload.ts';
 import { selectorPolicyOf, picks, type SelectorPolicy } from '../src/model/traffic/policy-kinds.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { exhausted, TrafficInputs } from '../src/model/traffic/inputs.ts';
+import { exhausted, namespaceOverBound, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Resource } from '../src/common/types.ts';
 import podSources from '../src/model/data/pod-sources.json' with { type: 'json' };
 
@@ -94,16 +95,14 @@ export default createRule({
     /** Places each namespace's workloads come from. */
     const places = new Map<string, Set<string>>();
     const addTarget = (t: Target): void => {
-      const list = targets.get(t.namespace) ?? [];
-      if (list.length >= MAX_TARGETS) {
-        if (!unseen.has(t.namespace)) context.unknown('traffic-bound', t.resource, `namespace ${t.namespace}: over ${MAX_TARGETS.toLocaleString('en-US')} workloads`);
+      if ((targets.get(t.namespace)?.length ?? 0) >= MAX_TARGETS) {
+        if (!unseen.has(t.namespace)) namespaceOverBound(context, t.resource, t.namespace, MAX_TARGETS, 'workloads');
         unseen.add(t.namespace);
         return;
       }
       // Labels as written may not be the pod's: a placeholder, or a Kustomize build that may add some.
       if (Object.values(t.labels).some(isPlaceholder) || t.resource.doc.file.kustomized) unseen.add(t.namespace);
-      list.push(t);
-      targets.set(t.namespace, list);
+      appendTo(targets, t.namespace, t);
       const set = places.get(t.namespace) ?? new Set<string>();
       set.add(placeOf(t.resource));
       places.set(t.namespace, set);

@@ -76,6 +76,7 @@ export class TrafficInputs {
   /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
   private readonly configMaps = new Map<string, Resource>();
   private callComparisons = 0;
+  private callsExhausted = false;
   /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
   private lastResource: Resource | undefined;
   private lastTemplate: { readonly t: PodTemplate; readonly pod: PodAt | undefined } | undefined;
@@ -114,7 +115,7 @@ export class TrafficInputs {
       return true;
     }
     this.overflow.add(namespace);
-    this.say?.(r, `namespace ${namespace}: over ${MAX_PER_NAMESPACE.toLocaleString('en-US')} ${what === 'pods' ? 'pod templates' : 'Services'}`);
+    this.say?.(r, overNamespaceBound(namespace, MAX_PER_NAMESPACE, what === 'pods' ? 'pod templates' : 'Services'));
     return false;
   }
 
@@ -205,7 +206,7 @@ export class TrafficInputs {
       // Past the bound, no Service has pods: rules read that as "deployed from elsewhere", and judge nothing.
       if (!this.exhausted) {
         this.exhausted = true;
-        this.say?.(s.resource, `over ${MAX_SELECTOR_COMPARISONS.toLocaleString('en-US')} comparisons of pods with Service selectors`);
+        this.say?.(s.resource, overComparisons(MAX_SELECTOR_COMPARISONS, 'pods with Service selectors'));
       }
       return [];
     }
@@ -248,7 +249,8 @@ export class TrafficInputs {
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) {
-        if (this.callComparisons - this.podsIn(service.namespace).length <= MAX_CALL_COMPARISONS) this.say?.(t.resource, `over ${MAX_CALL_COMPARISONS.toLocaleString('en-US')} comparisons of workloads' calls with Services`);
+        if (!this.callsExhausted) this.say?.(t.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
+        this.callsExhausted = true;
         break;
       }
       const pods = this.podsOf(service);
@@ -326,7 +328,16 @@ interface BoundContext {
   unknown(fact: 'traffic-bound', resource: Resource, detail?: string): void;
 }
 
+/** The detail of a bound reached: a namespace with more of something than is kept, or a run past its comparisons. */
+const overNamespaceBound = (namespace: string, max: number, what: string): string => `namespace ${namespace}: over ${max.toLocaleString('en-US')} ${what}`;
+const overComparisons = (max: number, what: string): string => `over ${max.toLocaleString('en-US')} comparisons of ${what}`;
+
 /** Says that a rule stopped at its bound on comparisons, at the object it was judging. */
 export function exhausted(context: BoundContext, at: Resource, max: number): void {
-  context.unknown('traffic-bound', at, `over ${max.toLocaleString('en-US')} comparisons of policies with workloads`);
+  context.unknown('traffic-bound', at, overComparisons(max, 'policies with workloads'));
+}
+
+/** Says that a namespace holds more of something than a rule keeps (it is not judged there), at the first object left out. */
+export function namespaceOverBound(context: BoundContext, at: Resource, namespace: string, max: number, what: string): void {
+  context.unknown('traffic-bound', at, overNamespaceBound(namespace, max, what));
 }
