@@ -28133,555 +28133,6 @@ function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
 }
 
-// src/common/collections.ts
-function appendTo(map, key, value) {
-  const list4 = map.get(key);
-  if (list4) list4.push(value);
-  else map.set(key, [value]);
-}
-
-// src/model/install/gitops.ts
-import { posix } from "node:path";
-
-// src/model/hidden-values.ts
-var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
-var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
-var FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
-var MAX_HIDDEN = 1e5;
-var MAX_SCAN = 1e5;
-var KEY = 3;
-var HiddenValues = class {
-  /**
-   * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
-   * istio.io/rev label, the chart version of the HelmRelease itself): printing it then shows
-   * nothing the repository hides. Asked only of a value about to be hidden, once.
-   */
-  constructor(inPlainSight = () => false) {
-    this.inPlainSight = inPlainSight;
-  }
-  inPlainSight;
-  origins = /* @__PURE__ */ new Map();
-  /** Values by their first KEY characters, the longest first. */
-  byStart = /* @__PURE__ */ new Map();
-  plain = /* @__PURE__ */ new Map();
-  /** Records a string taken from a Secret. */
-  add(value, origin) {
-    if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
-    this.origins.set(value, origin);
-    const start = value.slice(0, KEY);
-    const list4 = this.byStart.get(start) ?? [];
-    list4.push(value);
-    list4.sort((a, b) => b.length - a.length);
-    this.byStart.set(start, list4);
-  }
-  /** Records every string of values from a Secret, keys included (a render may write any of them into its manifests). */
-  addAll(values, origin) {
-    let seen = 0;
-    const walk2 = (v2, depth) => {
-      if (++seen > MAX_SCAN || depth > 100) return;
-      if (typeof v2 === "string") {
-        this.add(v2, origin);
-        const quoted2 = JSON.stringify(v2).slice(1, -1);
-        if (quoted2 !== v2) this.add(quoted2, origin);
-      } else if (Array.isArray(v2)) for (const x of v2) walk2(x, depth + 1);
-      else if (v2 !== null && typeof v2 === "object") {
-        for (const [k2, x] of Object.entries(v2)) {
-          if (!FIELD_NAME.test(k2)) walk2(k2, depth + 1);
-          walk2(x, depth + 1);
-        }
-      }
-    };
-    walk2(values, 0);
-  }
-  get size() {
-    return this.origins.size;
-  }
-  shown(value) {
-    let plain2 = this.plain.get(value);
-    if (plain2 === void 0) this.plain.set(value, plain2 = this.inPlainSight(value));
-    return plain2;
-  }
-  /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
-  hide(text2) {
-    if (this.origins.size === 0 || text2.length < KEY) return text2;
-    let out = "";
-    let from = 0;
-    for (let i = 0; i <= text2.length - KEY; ) {
-      const found = this.byStart.get(text2.slice(i, i + KEY))?.find((v2) => text2.startsWith(v2, i) && !this.shown(v2));
-      if (found === void 0) {
-        i++;
-        continue;
-      }
-      out += `${text2.slice(from, i)}(${this.origins.get(found) ?? "from a Secret"})`;
-      i += found.length;
-      from = i;
-    }
-    return from === 0 ? text2 : out + text2.slice(from);
-  }
-  /** A copy of plain data (a report) with every string hidden; keys are kept. */
-  hideAll(data) {
-    if (this.origins.size === 0) return data;
-    const walk2 = (v2) => {
-      if (typeof v2 === "string") return this.hide(v2);
-      if (Array.isArray(v2)) return v2.map(walk2);
-      if (v2 !== null && typeof v2 === "object" && Object.getPrototypeOf(v2) === Object.prototype) {
-        return Object.fromEntries(Object.entries(v2).map(([k2, x]) => [k2, walk2(x)]));
-      }
-      return v2;
-    };
-    return walk2(data);
-  }
-};
-var secretOrigin = (namespace, name2, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name2}, key ${key}`;
-
-// src/model/install/values-files.ts
-var MAX_ENV_KEYS = 100;
-var VALUES_FILE_KIND = "values file";
-var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
-var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
-var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
-var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
-var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v2, stated3) {
-  if ("kind" in v2 || "apiVersion" in v2) return void 0;
-  if (asObject(v2.istiod)) return "umbrella";
-  if (stated3) return "istiod";
-  if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
-  if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
-  const env = asObject(v2.env);
-  return env && Object.keys(env).slice(0, MAX_ENV_KEYS).some((k2) => ISTIOD_ENV.test(k2)) ? "istiod" : void 0;
-}
-var installs = /* @__PURE__ */ new WeakSet();
-function valuesFileResource(doc, values, install) {
-  const r7 = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-  if (install) installs.add(r7);
-  return r7;
-}
-var isInstallValuesFile = (r7) => installs.has(r7);
-var CHART_FILE_KIND = "Chart.yaml";
-var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
-function chartFileResource(doc, chart) {
-  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-}
-var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
-function setValue(text2, asString) {
-  if (asString) return text2;
-  if (text2 === "true") return true;
-  if (text2 === "false") return false;
-  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text2)) return Number(text2);
-  return text2;
-}
-function dottedPath(name2) {
-  if (/\[|\]/.test(name2)) return void 0;
-  const parts = name2.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
-  return parts.every((p) => p.length > 0) ? parts : void 0;
-}
-function nested(path, value) {
-  let out = value;
-  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
-  return out;
-}
-
-// src/model/install/gitops.ts
-function deployedReleasesOf(r7, lookup2, ocirepos, files) {
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r7, lookup2, ocirepos, files, true);
-    return rel ? [rel] : [];
-  }
-  if (r7.kind === "Application" && r7.apiVersion.startsWith("argoproj.io/")) return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files, true);
-  return [];
-}
-function repoPath(...parts) {
-  const joined = posix.normalize(parts.filter((p) => p !== "").join("/"));
-  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
-  return joined.replace(/^\.\//, "");
-}
-function fileLayer(files, path, label, written, at3) {
-  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
-  if (found === void 0 || found === "ambiguous") {
-    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
-    return { values: void 0, missing: `${label} reads values file ${written} (${at3}), ${why}` };
-  }
-  const shown7 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown7}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
-}
-var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
-var MAX_LAYERS = 100;
-function chartKind(nameOrPath) {
-  if (!nameOrPath) return void 0;
-  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
-  if (last === "istiod" || last === "istio-discovery") return "istiod";
-  if (last === "cni" || last === "istio-cni") return "cni";
-  if (last === "ztunnel") return "ztunnel";
-  return void 0;
-}
-var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at3, describe7) {
-  const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at3, ...k2] }) } : void 0;
-}
-var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
-var readTexts = /* @__PURE__ */ new WeakMap();
-var valuesTextsParsed = { texts: 0, chars: 0 };
-function readOnce(resource, at3, text2) {
-  let byKey2 = readTexts.get(resource.object);
-  if (!byKey2) readTexts.set(resource.object, byKey2 = /* @__PURE__ */ new Map());
-  const key = at3.join("\0");
-  let read2 = byKey2.get(key);
-  if (!read2) {
-    valuesTextsParsed.texts++;
-    valuesTextsParsed.chars += text2.length;
-    byKey2.set(key, read2 = readEmbeddedYaml(text2));
-  }
-  return read2;
-}
-function valuesBudget() {
-  let left = MAX_RELEASE_VALUES_BYTES;
-  return (text2) => {
-    left -= text2.length;
-    return left >= 0;
-  };
-}
-var overBudget = (label, at3) => ({
-  values: void 0,
-  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at3}); meshlint reads no more of them`
-});
-function textLayer(text2, resource, at3, describe7, unreadable) {
-  const read2 = readOnce(resource, at3, text2);
-  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at3 }) };
-}
-var decoded = /* @__PURE__ */ new WeakMap();
-function secretText(r7, key) {
-  const plain2 = str3(asObject(r7.object.stringData)?.[key]);
-  if (plain2 !== void 0) return plain2;
-  let byKey2 = decoded.get(r7.object);
-  if (!byKey2) decoded.set(r7.object, byKey2 = /* @__PURE__ */ new Map());
-  if (!byKey2.has(key)) {
-    const encoded = str3(asObject(r7.object.data)?.[key]);
-    byKey2.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
-  }
-  return byKey2.get(key);
-}
-function valuesFromEntry(e, ns2, lookup2) {
-  const entry = asObject(e);
-  const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
-  const name2 = str3(entry?.name);
-  if (!entry || !kind2 || !name2) return void 0;
-  const key = str3(entry.valuesKey) ?? "values.yaml";
-  const found = lookup2(kind2, ns2, name2);
-  const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str3(asObject(found.object.data)?.[key]) : void 0;
-  return { entry, kind: kind2, name: name2, key, found, text: text2 };
-}
-function valuesOverBudget(r7, lookup2) {
-  if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
-  const from = getIn(r7.object, ["spec", "valuesFrom"]);
-  if (!Array.isArray(from)) return void 0;
-  const entries2 = Math.min(from.length, MAX_LAYERS);
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  let read2 = 0;
-  for (let i = 0; i < entries2; i++) {
-    const text2 = valuesFromEntry(from[i], ns2, lookup2)?.text;
-    if (text2 === void 0) continue;
-    if (read2 + text2.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read: read2, entries: entries2 };
-    read2 += text2.length;
-  }
-  return void 0;
-}
-function secretValuesOf(r7, lookup2) {
-  if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return [];
-  const from = getIn(r7.object, ["spec", "valuesFrom"]);
-  if (!Array.isArray(from)) return [];
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const over = valuesOverBudget(r7, lookup2)?.index ?? MAX_LAYERS;
-  const out = [];
-  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
-    const e = valuesFromEntry(from[i], ns2, lookup2);
-    if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
-    const at3 = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
-    const origin = secretOrigin(ns2, e.name, e.key);
-    const targetPath = str3(e.entry.targetPath);
-    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
-    else {
-      const read2 = readOnce(e.found, at3, e.text);
-      if (read2.value) out.push({ values: read2.value, origin });
-    }
-  }
-  return out;
-}
-function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
-  const spec = asObject(r7.object.spec) ?? {};
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
-  let chart = chartKind(str3(getIn(spec, ["chart", "spec", "chart"])));
-  let chartTarget = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
-  const ref = asObject(spec.chartRef);
-  if (!chart && ref) {
-    const refName = str3(ref.name);
-    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str3(ref.namespace) ?? ns2, refName) : void 0;
-    chart = chartKind(str3(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
-    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
-  }
-  if (!chart && !anyChart) return void 0;
-  const layers = [];
-  const targeted = [];
-  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
-  const valuesFiles2 = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
-  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
-  for (const f of valuesFiles2) {
-    if (typeof f !== "string") continue;
-    if (!fromGit) {
-      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
-      continue;
-    }
-    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
-    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
-  }
-  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
-  const fits = valuesBudget();
-  let over = false;
-  from.forEach((e, i) => {
-    if (over) return;
-    const read2 = valuesFromEntry(e, ns2, lookup2);
-    if (!read2) return;
-    const { entry, kind: kind2, name: name2, key, found, text: text2 } = read2;
-    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name2}`;
-    const targetPath = str3(entry.targetPath);
-    if (text2 === void 0) {
-      const why = found ? `has no key ${key}` : "is not among the inputs";
-      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
-      return;
-    }
-    const at3 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
-    if (!fits(text2)) {
-      over = true;
-      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
-      return;
-    }
-    if (targetPath) {
-      const p = dottedPath(targetPath);
-      if (!p) {
-        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
-        return;
-      }
-      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at3 }) });
-      return;
-    }
-    layers.push(textLayer(text2, found, at3, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
-  });
-  const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
-  if (inline) layers.push(inline);
-  layers.push(...targeted);
-  return { resource: r7, label, chart, layers, chartTarget };
-}
-function argoReleases(r7, appSpec, base, files, anyChart = false) {
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const name2 = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
-  const sources = [];
-  const single = asObject(appSpec.source);
-  if (single) sources.push({ source: single, at: [...base, "source"], label: name2 });
-  if (Array.isArray(appSpec.sources)) {
-    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
-      const source = asObject(s);
-      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name2} (${dotted([...base, "sources"])}[${i}])` });
-    });
-  }
-  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
-  const out = [];
-  for (const { source, at: at3, label } of sources) {
-    const chart = chartKind(str3(source.chart) ?? str3(source.path));
-    if (!chart && !anyChart) continue;
-    const helm = asObject(source.helm) ?? {};
-    const hat = [...at3, "helm"];
-    const layers = [];
-    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
-    valueFiles.forEach((f, i) => {
-      if (typeof f !== "string") return;
-      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
-      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
-      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
-    });
-    const object = objectLayer(helm.valuesObject, r7, [...hat, "valuesObject"], (k2) => `${label} (helm.valuesObject.${k2})`);
-    if (object) layers.push(object);
-    else if (typeof helm.values === "string") {
-      layers.push(textLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values: ${k2})`, `${label} passes helm.values that cannot be read`));
-    } else {
-      const inlineMap = objectLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values.${k2})`);
-      if (inlineMap) layers.push(inlineMap);
-    }
-    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
-    params.forEach((p, i) => {
-      const entry = asObject(p);
-      const pname = str3(entry?.name);
-      const value = entry?.value;
-      const path = pname ? dottedPath(pname) : void 0;
-      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
-      if (typeof value === "string" && isPlaceholder(value)) {
-        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
-        return;
-      }
-      layers.push({
-        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
-        describe: () => `${label} (helm.parameters ${pname})`,
-        target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
-      });
-    });
-    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at3, source.chart !== void 0 ? "chart" : "path"] } });
-  }
-  return out;
-}
-function sailRevision(r7) {
-  if (r7.kind === "IstioRevision") return r7.name || void 0;
-  const spec = asObject(r7.object.spec) ?? {};
-  const strategy = str3(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
-  if (strategy === "RevisionBased") {
-    const version2 = str3(spec.version);
-    return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
-  }
-  return r7.name || void 0;
-}
-var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
-function withPresets(release, sailProfile) {
-  const presets = [];
-  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
-  for (const path of PRESET_PATHS) {
-    const v2 = layeredValue(release.layers, path);
-    if (v2 && "value" in v2 && typeof v2.value === "string" && v2.value !== "" && v2.value !== "default") presets.push(`${path.join(".")} ${v2.value}`);
-  }
-  if (presets.length === 0) return release;
-  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
-}
-function chartReleasesOf(r7, lookup2, ocirepos, files) {
-  const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
-  return releasesOf(r7, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
-}
-function releasesOf(r7, lookup2, ocirepos, files) {
-  if (r7.kind === VALUES_FILE_KIND) return valuesFileReleases(r7);
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r7, lookup2, ocirepos, files);
-    return rel ? [rel] : [];
-  }
-  if (r7.apiVersion.startsWith("argoproj.io/")) {
-    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files);
-    if (r7.kind === "ApplicationSet") {
-      const releases = argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
-      const patched = templatePatched(r7, /\bhelm\b|\bsources?\b/);
-      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
-    }
-    return [];
-  }
-  if (!r7.apiVersion.startsWith("sailoperator.io/")) return [];
-  const label = `${r7.kind} ${r7.name}`;
-  const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
-  if (r7.kind === "Istio" || r7.kind === "IstioRevision") {
-    const revision = sailRevision(r7);
-    if (!revision) return [];
-    return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
-  }
-  if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
-  if (r7.kind === "ZTunnel") return [{ resource: r7, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
-  return [];
-}
-function valuesFileReleases(r7) {
-  const label = `values file ${r7.doc.file.displayPath}`;
-  const values = r7.object;
-  const chartTarget = { resource: r7, path: [] };
-  if (asObject(values.istiod)) {
-    const shared = asObject(values.global);
-    const sub = (key) => {
-      const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
-      if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
-      return { resource: r7, label, chart: key, layers, chartTarget };
-    };
-    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
-  }
-  const layer = objectLayer(values, r7, [], (k2) => `${label} (${k2})`);
-  return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
-}
-function chartRevisionTags(release) {
-  if (release.chart !== "istiod") return [];
-  for (let i = release.layers.length - 1; i >= 0; i--) {
-    const layer = release.layers[i];
-    if (layer.values === void 0) return [];
-    const tags = getIn(layer.values, ["revisionTags"]);
-    if (tags === void 0) continue;
-    if (!Array.isArray(tags)) return [];
-    const revision = releaseRevision(release);
-    return tags.slice(0, MAX_LAYERS).flatMap(
-      (t, j2) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j2}]`), target: layer.target(["revisionTags", j2]) }] : []
-    );
-  }
-  return [];
-}
-function sailRevisionTag(r7, istios) {
-  if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
-  const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
-  const name2 = str3(ref.name);
-  const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
-  const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
-  if (!name2 || isPlaceholder(name2)) return { tag: r7.name, revision: void 0, source, target };
-  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name2, source, target };
-  if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
-  const istio = istios(name2);
-  return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
-}
-function templatePatched(r7, touches) {
-  const patch = getIn(r7.object, ["spec", "templatePatch"]);
-  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
-  const generators = getIn(r7.object, ["spec", "generators"]);
-  if (!Array.isArray(generators)) return void 0;
-  for (const g of generators.slice(0, MAX_LAYERS)) {
-    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
-      const own = asObject(asObject(inner)?.template);
-      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
-    }
-  }
-  return void 0;
-}
-function createdNamespacesOf(r7) {
-  const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name2 = str3(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
-    if (!name2 || isPlaceholder(name2)) return [];
-    return [{ name: name2, labels: { name: name2 }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
-  }
-  if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
-    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    if (r7.kind === "ApplicationSet" && templatePatched(r7, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
-    const spec = asObject(getIn(r7.object, base)) ?? {};
-    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
-    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
-    const name2 = str3(getIn(spec, ["destination", "namespace"]));
-    if (!name2 || isPlaceholder(name2)) return [];
-    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
-    const labels = {};
-    for (const [k2, v2] of Object.entries(given)) {
-      const s = labelString(v2);
-      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k2)) return [];
-      labels[k2] = s;
-    }
-    const hasLabels = Object.keys(given).length > 0;
-    return [{ name: name2, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
-  }
-  return [];
-}
-function layeredValue(layers, path) {
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i];
-    if (layer.values === void 0) return { gap: layer.missing };
-    const value = getIn(layer.values, path);
-    if (value !== void 0) return { value, layer };
-  }
-  return void 0;
-}
-function releaseRevision(release) {
-  if (release.revision !== void 0) return release.revision;
-  const rev = layeredValue(release.layers, ["revision"]);
-  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
-}
-
 // src/parse/locator.ts
 var import_yaml9 = __toESM(require_dist(), 1);
 
@@ -29347,6 +28798,585 @@ var atPlace = (target) => {
   return place === void 0 ? "" : ` (${place})`;
 };
 var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+var slimDocs = /* @__PURE__ */ new WeakMap();
+function slimResource(r7, paths = []) {
+  let docs = slimDocs.get(r7.doc.file);
+  if (!docs) slimDocs.set(r7.doc.file, docs = []);
+  let doc = docs[r7.doc.index];
+  if (!doc) docs[r7.doc.index] = doc = { ...r7.doc, value: emptyLike(r7.doc.value) };
+  const slim = { ...r7, doc, object: {} };
+  for (const [i, path] of [["apiVersion"], ["kind"], ["metadata"], ...paths].entries()) {
+    const whole = i < 3;
+    copyPath(r7.doc.value, doc.value, [...r7.basePath, ...path], whole);
+    copyPath(r7.object, slim.object, path, whole);
+  }
+  return slim;
+}
+var emptyLike = (v2) => Array.isArray(v2) ? [] : v2 !== null && typeof v2 === "object" ? {} : v2;
+function copyPath(from, to, path, whole) {
+  let src = from;
+  let dst = to;
+  for (const [i, step] of path.entries()) {
+    if (src === null || typeof src !== "object" || dst === null || typeof dst !== "object") return;
+    const next = src[step];
+    if (next === void 0) return;
+    const holder = dst;
+    if (i === path.length - 1) holder[step] ??= whole ? next : emptyLike(next);
+    else holder[step] ??= emptyLike(next);
+    src = next;
+    dst = holder[step];
+  }
+}
+var templatePlace = (t, paths = []) => ({ resource: slimResource(t.resource, [t.path, ...paths]), path: t.path });
+
+// src/common/collections.ts
+function appendTo(map, key, value) {
+  const list4 = map.get(key);
+  if (list4) list4.push(value);
+  else map.set(key, [value]);
+}
+
+// src/model/install/gitops.ts
+import { posix } from "node:path";
+
+// src/model/hidden-values.ts
+var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
+var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+var MAX_HIDDEN = 1e5;
+var MAX_SCAN = 1e5;
+var KEY = 3;
+var HiddenValues = class {
+  /**
+   * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
+   * istio.io/rev label, the chart version of the HelmRelease itself): printing it then shows
+   * nothing the repository hides. Asked only of a value about to be hidden, once.
+   */
+  constructor(inPlainSight = () => false) {
+    this.inPlainSight = inPlainSight;
+  }
+  inPlainSight;
+  origins = /* @__PURE__ */ new Map();
+  /** Values by their first KEY characters, the longest first. */
+  byStart = /* @__PURE__ */ new Map();
+  plain = /* @__PURE__ */ new Map();
+  /** Records a string taken from a Secret. */
+  add(value, origin) {
+    if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
+    this.origins.set(value, origin);
+    const start = value.slice(0, KEY);
+    const list4 = this.byStart.get(start) ?? [];
+    list4.push(value);
+    list4.sort((a, b) => b.length - a.length);
+    this.byStart.set(start, list4);
+  }
+  /** Records every string of values from a Secret, keys included (a render may write any of them into its manifests). */
+  addAll(values, origin) {
+    let seen = 0;
+    const walk2 = (v2, depth) => {
+      if (++seen > MAX_SCAN || depth > 100) return;
+      if (typeof v2 === "string") {
+        this.add(v2, origin);
+        const quoted2 = JSON.stringify(v2).slice(1, -1);
+        if (quoted2 !== v2) this.add(quoted2, origin);
+      } else if (Array.isArray(v2)) for (const x of v2) walk2(x, depth + 1);
+      else if (v2 !== null && typeof v2 === "object") {
+        for (const [k2, x] of Object.entries(v2)) {
+          if (!FIELD_NAME.test(k2)) walk2(k2, depth + 1);
+          walk2(x, depth + 1);
+        }
+      }
+    };
+    walk2(values, 0);
+  }
+  get size() {
+    return this.origins.size;
+  }
+  shown(value) {
+    let plain2 = this.plain.get(value);
+    if (plain2 === void 0) this.plain.set(value, plain2 = this.inPlainSight(value));
+    return plain2;
+  }
+  /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
+  hide(text2) {
+    if (this.origins.size === 0 || text2.length < KEY) return text2;
+    let out = "";
+    let from = 0;
+    for (let i = 0; i <= text2.length - KEY; ) {
+      const found = this.byStart.get(text2.slice(i, i + KEY))?.find((v2) => text2.startsWith(v2, i) && !this.shown(v2));
+      if (found === void 0) {
+        i++;
+        continue;
+      }
+      out += `${text2.slice(from, i)}(${this.origins.get(found) ?? "from a Secret"})`;
+      i += found.length;
+      from = i;
+    }
+    return from === 0 ? text2 : out + text2.slice(from);
+  }
+  /** A copy of plain data (a report) with every string hidden; keys are kept. */
+  hideAll(data) {
+    if (this.origins.size === 0) return data;
+    const walk2 = (v2) => {
+      if (typeof v2 === "string") return this.hide(v2);
+      if (Array.isArray(v2)) return v2.map(walk2);
+      if (v2 !== null && typeof v2 === "object" && Object.getPrototypeOf(v2) === Object.prototype) {
+        return Object.fromEntries(Object.entries(v2).map(([k2, x]) => [k2, walk2(x)]));
+      }
+      return v2;
+    };
+    return walk2(data);
+  }
+};
+var secretOrigin = (namespace, name2, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name2}, key ${key}`;
+
+// src/model/install/values-files.ts
+var MAX_ENV_KEYS = 100;
+var VALUES_FILE_KIND = "values file";
+var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
+var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
+var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
+var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+function valuesDocumentKind(v2, stated3) {
+  if ("kind" in v2 || "apiVersion" in v2) return void 0;
+  if (asObject(v2.istiod)) return "umbrella";
+  if (stated3) return "istiod";
+  if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
+  const env = asObject(v2.env);
+  return env && Object.keys(env).slice(0, MAX_ENV_KEYS).some((k2) => ISTIOD_ENV.test(k2)) ? "istiod" : void 0;
+}
+var installs = /* @__PURE__ */ new WeakSet();
+function valuesFileResource(doc, values, install) {
+  const r7 = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r7);
+  return r7;
+}
+var isInstallValuesFile = (r7) => installs.has(r7);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+}
+var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+function setValue(text2, asString) {
+  if (asString) return text2;
+  if (text2 === "true") return true;
+  if (text2 === "false") return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text2)) return Number(text2);
+  return text2;
+}
+function dottedPath(name2) {
+  if (/\[|\]/.test(name2)) return void 0;
+  const parts = name2.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
+  return parts.every((p) => p.length > 0) ? parts : void 0;
+}
+function nested(path, value) {
+  let out = value;
+  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
+  return out;
+}
+
+// src/model/install/gitops.ts
+function deployedReleasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r7, lookup2, ocirepos, files, true);
+    return rel ? [rel] : [];
+  }
+  if (r7.kind === "Application" && r7.apiVersion.startsWith("argoproj.io/")) return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files, true);
+  return [];
+}
+function repoPath(...parts) {
+  const joined = posix.normalize(parts.filter((p) => p !== "").join("/"));
+  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined.replace(/^\.\//, "");
+}
+function fileLayer(files, path, label, written, at3) {
+  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
+  if (found === void 0 || found === "ambiguous") {
+    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
+    return { values: void 0, missing: `${label} reads values file ${written} (${at3}), ${why}` };
+  }
+  const shown7 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown7}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+}
+var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var MAX_LAYERS = 100;
+function chartKind(nameOrPath) {
+  if (!nameOrPath) return void 0;
+  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
+  if (last === "istiod" || last === "istio-discovery") return "istiod";
+  if (last === "cni" || last === "istio-cni") return "cni";
+  if (last === "ztunnel") return "ztunnel";
+  return void 0;
+}
+var dotted = (p) => p.join(".");
+function objectLayer(values, resource, at3, describe7) {
+  const v2 = asObject(values);
+  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at3, ...k2] }) } : void 0;
+}
+var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+var readTexts = /* @__PURE__ */ new WeakMap();
+var valuesTextsParsed = { texts: 0, chars: 0 };
+function readOnce(resource, at3, text2) {
+  let byKey2 = readTexts.get(resource.object);
+  if (!byKey2) readTexts.set(resource.object, byKey2 = /* @__PURE__ */ new Map());
+  const key = at3.join("\0");
+  let read2 = byKey2.get(key);
+  if (!read2) {
+    valuesTextsParsed.texts++;
+    valuesTextsParsed.chars += text2.length;
+    byKey2.set(key, read2 = readEmbeddedYaml(text2));
+  }
+  return read2;
+}
+function valuesBudget() {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text2) => {
+    left -= text2.length;
+    return left >= 0;
+  };
+}
+var overBudget = (label, at3) => ({
+  values: void 0,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at3}); meshlint reads no more of them`
+});
+function textLayer(text2, resource, at3, describe7, unreadable) {
+  const read2 = readOnce(resource, at3, text2);
+  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at3 }) };
+}
+var decoded = /* @__PURE__ */ new WeakMap();
+function secretText(r7, key) {
+  const plain2 = str3(asObject(r7.object.stringData)?.[key]);
+  if (plain2 !== void 0) return plain2;
+  let byKey2 = decoded.get(r7.object);
+  if (!byKey2) decoded.set(r7.object, byKey2 = /* @__PURE__ */ new Map());
+  if (!byKey2.has(key)) {
+    const encoded = str3(asObject(r7.object.data)?.[key]);
+    byKey2.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+  }
+  return byKey2.get(key);
+}
+function valuesFromEntry(e, ns2, lookup2) {
+  const entry = asObject(e);
+  const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
+  const name2 = str3(entry?.name);
+  if (!entry || !kind2 || !name2) return void 0;
+  const key = str3(entry.valuesKey) ?? "values.yaml";
+  const found = lookup2(kind2, ns2, name2);
+  const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str3(asObject(found.object.data)?.[key]) : void 0;
+  return { entry, kind: kind2, name: name2, key, found, text: text2 };
+}
+function valuesOverBudget(r7, lookup2) {
+  if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
+  const from = getIn(r7.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return void 0;
+  const entries2 = Math.min(from.length, MAX_LAYERS);
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  let read2 = 0;
+  for (let i = 0; i < entries2; i++) {
+    const text2 = valuesFromEntry(from[i], ns2, lookup2)?.text;
+    if (text2 === void 0) continue;
+    if (read2 + text2.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read: read2, entries: entries2 };
+    read2 += text2.length;
+  }
+  return void 0;
+}
+function secretValuesOf(r7, lookup2) {
+  if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return [];
+  const from = getIn(r7.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return [];
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const over = valuesOverBudget(r7, lookup2)?.index ?? MAX_LAYERS;
+  const out = [];
+  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
+    const e = valuesFromEntry(from[i], ns2, lookup2);
+    if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
+    const at3 = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
+    const origin = secretOrigin(ns2, e.name, e.key);
+    const targetPath = str3(e.entry.targetPath);
+    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
+    else {
+      const read2 = readOnce(e.found, at3, e.text);
+      if (read2.value) out.push({ values: read2.value, origin });
+    }
+  }
+  return out;
+}
+function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
+  const spec = asObject(r7.object.spec) ?? {};
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+  let chart = chartKind(str3(getIn(spec, ["chart", "spec", "chart"])));
+  let chartTarget = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
+  const ref = asObject(spec.chartRef);
+  if (!chart && ref) {
+    const refName = str3(ref.name);
+    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str3(ref.namespace) ?? ns2, refName) : void 0;
+    chart = chartKind(str3(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
+    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
+  }
+  if (!chart && !anyChart) return void 0;
+  const layers = [];
+  const targeted = [];
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
+  const valuesFiles2 = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
+  for (const f of valuesFiles2) {
+    if (typeof f !== "string") continue;
+    if (!fromGit) {
+      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+      continue;
+    }
+    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
+    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
+  }
+  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
+  from.forEach((e, i) => {
+    if (over) return;
+    const read2 = valuesFromEntry(e, ns2, lookup2);
+    if (!read2) return;
+    const { entry, kind: kind2, name: name2, key, found, text: text2 } = read2;
+    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name2}`;
+    const targetPath = str3(entry.targetPath);
+    if (text2 === void 0) {
+      const why = found ? `has no key ${key}` : "is not among the inputs";
+      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
+      return;
+    }
+    const at3 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    if (!fits(text2)) {
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
+    if (targetPath) {
+      const p = dottedPath(targetPath);
+      if (!p) {
+        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
+        return;
+      }
+      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at3 }) });
+      return;
+    }
+    layers.push(textLayer(text2, found, at3, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+  });
+  const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
+  if (inline) layers.push(inline);
+  layers.push(...targeted);
+  return { resource: r7, label, chart, layers, chartTarget };
+}
+function argoReleases(r7, appSpec, base, files, anyChart = false) {
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const name2 = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+  const sources = [];
+  const single = asObject(appSpec.source);
+  if (single) sources.push({ source: single, at: [...base, "source"], label: name2 });
+  if (Array.isArray(appSpec.sources)) {
+    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
+      const source = asObject(s);
+      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name2} (${dotted([...base, "sources"])}[${i}])` });
+    });
+  }
+  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
+  const out = [];
+  for (const { source, at: at3, label } of sources) {
+    const chart = chartKind(str3(source.chart) ?? str3(source.path));
+    if (!chart && !anyChart) continue;
+    const helm = asObject(source.helm) ?? {};
+    const hat = [...at3, "helm"];
+    const layers = [];
+    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    valueFiles.forEach((f, i) => {
+      if (typeof f !== "string") return;
+      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
+      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
+      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
+    });
+    const object = objectLayer(helm.valuesObject, r7, [...hat, "valuesObject"], (k2) => `${label} (helm.valuesObject.${k2})`);
+    if (object) layers.push(object);
+    else if (typeof helm.values === "string") {
+      layers.push(textLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values: ${k2})`, `${label} passes helm.values that cannot be read`));
+    } else {
+      const inlineMap = objectLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values.${k2})`);
+      if (inlineMap) layers.push(inlineMap);
+    }
+    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
+    params.forEach((p, i) => {
+      const entry = asObject(p);
+      const pname = str3(entry?.name);
+      const value = entry?.value;
+      const path = pname ? dottedPath(pname) : void 0;
+      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
+      if (typeof value === "string" && isPlaceholder(value)) {
+        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
+        return;
+      }
+      layers.push({
+        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
+        describe: () => `${label} (helm.parameters ${pname})`,
+        target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
+      });
+    });
+    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at3, source.chart !== void 0 ? "chart" : "path"] } });
+  }
+  return out;
+}
+function sailRevision(r7) {
+  if (r7.kind === "IstioRevision") return r7.name || void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  const strategy = str3(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
+  if (strategy === "RevisionBased") {
+    const version2 = str3(spec.version);
+    return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
+  }
+  return r7.name || void 0;
+}
+var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
+function withPresets(release, sailProfile) {
+  const presets = [];
+  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v2 = layeredValue(release.layers, path);
+    if (v2 && "value" in v2 && typeof v2.value === "string" && v2.value !== "" && v2.value !== "default") presets.push(`${path.join(".")} ${v2.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
+}
+function chartReleasesOf(r7, lookup2, ocirepos, files) {
+  const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
+  return releasesOf(r7, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
+}
+function releasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === VALUES_FILE_KIND) return valuesFileReleases(r7);
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r7, lookup2, ocirepos, files);
+    return rel ? [rel] : [];
+  }
+  if (r7.apiVersion.startsWith("argoproj.io/")) {
+    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files);
+    if (r7.kind === "ApplicationSet") {
+      const releases = argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
+      const patched = templatePatched(r7, /\bhelm\b|\bsources?\b/);
+      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
+    }
+    return [];
+  }
+  if (!r7.apiVersion.startsWith("sailoperator.io/")) return [];
+  const label = `${r7.kind} ${r7.name}`;
+  const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
+  if (r7.kind === "Istio" || r7.kind === "IstioRevision") {
+    const revision = sailRevision(r7);
+    if (!revision) return [];
+    return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
+  }
+  if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
+  if (r7.kind === "ZTunnel") return [{ resource: r7, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
+  return [];
+}
+function valuesFileReleases(r7) {
+  const label = `values file ${r7.doc.file.displayPath}`;
+  const values = r7.object;
+  const chartTarget = { resource: r7, path: [] };
+  if (asObject(values.istiod)) {
+    const shared = asObject(values.global);
+    const sub = (key) => {
+      const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
+      if (!own) return void 0;
+      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
+      return { resource: r7, label, chart: key, layers, chartTarget };
+    };
+    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
+  }
+  const layer = objectLayer(values, r7, [], (k2) => `${label} (${k2})`);
+  return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
+}
+function chartRevisionTags(release) {
+  if (release.chart !== "istiod") return [];
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) return [];
+    const tags = getIn(layer.values, ["revisionTags"]);
+    if (tags === void 0) continue;
+    if (!Array.isArray(tags)) return [];
+    const revision = releaseRevision(release);
+    return tags.slice(0, MAX_LAYERS).flatMap(
+      (t, j2) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j2}]`), target: layer.target(["revisionTags", j2]) }] : []
+    );
+  }
+  return [];
+}
+function sailRevisionTag(r7, istios) {
+  if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
+  const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
+  const name2 = str3(ref.name);
+  const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
+  const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
+  if (!name2 || isPlaceholder(name2)) return { tag: r7.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name2, source, target };
+  if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
+  const istio = istios(name2);
+  return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
+}
+function templatePatched(r7, touches) {
+  const patch = getIn(r7.object, ["spec", "templatePatch"]);
+  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
+  const generators = getIn(r7.object, ["spec", "generators"]);
+  if (!Array.isArray(generators)) return void 0;
+  for (const g of generators.slice(0, MAX_LAYERS)) {
+    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
+      const own = asObject(asObject(inner)?.template);
+      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
+    }
+  }
+  return void 0;
+}
+function createdNamespacesOf(r7) {
+  const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
+    const name2 = str3(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
+    if (!name2 || isPlaceholder(name2)) return [];
+    return [{ name: name2, labels: { name: name2 }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
+  }
+  if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
+    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    if (r7.kind === "ApplicationSet" && templatePatched(r7, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
+    const spec = asObject(getIn(r7.object, base)) ?? {};
+    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
+    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
+    const name2 = str3(getIn(spec, ["destination", "namespace"]));
+    if (!name2 || isPlaceholder(name2)) return [];
+    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
+    const labels = {};
+    for (const [k2, v2] of Object.entries(given)) {
+      const s = labelString(v2);
+      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k2)) return [];
+      labels[k2] = s;
+    }
+    const hasLabels = Object.keys(given).length > 0;
+    return [{ name: name2, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
+  }
+  return [];
+}
+function layeredValue(layers, path) {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.values === void 0) return { gap: layer.missing };
+    const value = getIn(layer.values, path);
+    if (value !== void 0) return { value, layer };
+  }
+  return void 0;
+}
+function releaseRevision(release) {
+  if (release.revision !== void 0) return release.revision;
+  const rev = layeredValue(release.layers, ["revision"]);
+  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
+}
 
 // src/model/install/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
@@ -29783,9 +29813,10 @@ function portsOf(text2) {
   }
   return out;
 }
-function inboundCaptured(t, port) {
-  const include = labelString(t.annotations[INCLUDE_INBOUND]);
-  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
+var inboundAnnotationsOf = (t) => ({ includeInbound: t.annotations[INCLUDE_INBOUND], excludeInbound: t.annotations[EXCLUDE_INBOUND] });
+function inboundCaptured(pod, port) {
+  const include = labelString(pod.includeInbound);
+  const exclude = labelString(pod.excludeInbound);
   if (include !== void 0 && isPlaceholder(include) || exclude !== void 0 && isPlaceholder(exclude)) return void 0;
   if (exclude !== void 0) {
     const excluded3 = portsOf(exclude);
@@ -29917,22 +29948,28 @@ function serviceOf(r7) {
       appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
     });
   }
-  return { resource: r7, namespace: r7.namespace, name: r7.name, selector, ports };
+  const resource = slimResource(r7, ports.flatMap((p) => [["spec", "ports", p.index, "name"], ["spec", "ports", p.index, "port"]]));
+  return { resource, namespace: r7.namespace, name: r7.name, selector, ports };
 }
 function selects(s, namespace, labels) {
   if (!s.selector || namespace !== s.namespace) return false;
   return Object.entries(s.selector).every(([k2, v2]) => labels[k2] === v2);
 }
-function endpointPort(t, p) {
-  if (typeof p.targetPort === "number") return p.targetPort;
+function containerPortsOf(t) {
+  const out = [];
   for (const c of t.containers) {
     if (c.group !== "containers") continue;
     for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS2) : []) {
       const o = asObject(cp);
-      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+      if (o) out.push({ name: o.name, containerPort: o.containerPort });
     }
   }
-  return void 0;
+  return out;
+}
+function endpointPort(pod, p) {
+  if (typeof p.targetPort === "number") return p.targetPort;
+  const named = pod.ports.find((cp) => cp.name === p.targetPort);
+  return named ? portNumber(named.containerPort) : void 0;
 }
 var NAMES = port_protocols_default.names;
 var STANDARD = port_protocols_default.appProtocolStandard;
@@ -30025,15 +30062,35 @@ function configMapsReadBy(t) {
   }
   return out.slice(0, MAX_VALUES);
 }
-function referencesInConfigMap(cm, read2, ns2) {
+function configMapReferences(cm, ns2) {
   const data = asObject(cm.object.data) ?? {};
-  const out = [];
-  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
-  for (const key of keys) {
+  const all = Object.keys(data);
+  const byKey2 = /* @__PURE__ */ new Map();
+  const kept = [];
+  for (const key of all) {
     const value = data[key];
     if (typeof value !== "string") continue;
+    const path = ["data", key];
+    const refs = (address) => referencesIn(value, ns2, address).map((r7) => ({ ...r7, path }));
+    const asAddress = refs(true);
+    if (asAddress.length === 0) continue;
+    byKey2.set(key, { asAddress, asText: refs(false) });
+    kept.push(path);
+  }
+  const resource = slimResource(cm, kept);
+  for (const entry of byKey2.values()) {
+    for (const list4 of [entry.asAddress, entry.asText]) list4.forEach((r7, i) => list4[i] = { ...r7, resource });
+  }
+  return { resource, keys: all.slice(0, MAX_VALUES), byKey: byKey2 };
+}
+function referencesInConfigMap(cm, read2) {
+  const out = [];
+  const keys = read2.key ? [read2.key.key] : cm.keys;
+  for (const key of keys) {
+    const entry = cm.byKey.get(key);
+    if (!entry) continue;
     const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
-    for (const r7 of referencesIn(value, ns2, variable)) out.push({ ...r7, path: ["data", key], resource: cm });
+    out.push(...variable ? entry.asAddress : entry.asText);
     if (out.length >= MAX_REFERENCES) break;
   }
   return out;
@@ -30044,6 +30101,15 @@ var MAX_PER_NAMESPACE = 2e4;
 var MAX_SELECTOR_COMPARISONS = 5e7;
 var MAX_CONFIG_MAPS = 2e4;
 var MAX_CALL_COMPARISONS = 2e6;
+function podRecordOf(t, paths = []) {
+  const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
+  return { resource: slimResource(t.resource, [t.path, ...paths]), path: t.path, serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
+}
+function clientOf(t, namespace) {
+  const references = hostReferencesOf(t, namespace);
+  const resource = slimResource(t.resource, references.map((r7) => r7.path));
+  return { references, reads: configMapsReadBy(t), resource };
+}
 var sharedByFacts = /* @__PURE__ */ new WeakMap();
 var TrafficInputs = class _TrafficInputs {
   constructor(facts, say) {
@@ -30120,7 +30186,7 @@ var TrafficInputs = class _TrafficInputs {
       return;
     }
     if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r7.namespace}/${r7.name}`, r7);
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r7.namespace}/${r7.name}`, configMapReferences(r7, r7.namespace));
       return;
     }
     const service = serviceOf(r7);
@@ -30164,7 +30230,7 @@ var TrafficInputs = class _TrafficInputs {
     const ns2 = t.resource.namespace;
     if (ns2 === void 0 || !this.keep(ns2, "pods", t.resource)) return void 0;
     const outcome = proxyOf(t, this.facts);
-    return { t, namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+    return { t: podRecordOf(t), namespace: ns2, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
   /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
   root() {
@@ -30209,14 +30275,14 @@ var TrafficInputs = class _TrafficInputs {
    * The Service ports a workload names among the inputs, once each: in its containers' env values,
    * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
    */
-  callsOf(t, namespace) {
-    const fromConfigMaps = configMapsReadBy(t).flatMap((read2) => {
+  callsOf(client, namespace) {
+    const fromConfigMaps = client.reads.flatMap((read2) => {
       const cm = this.configMaps.get(`${namespace}/${read2.name}`);
-      return cm ? referencesInConfigMap(cm, read2, namespace) : [];
+      return cm ? referencesInConfigMap(cm, read2) : [];
     });
     const out = [];
     const seen = /* @__PURE__ */ new Set();
-    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+    for (const ref of [...client.references, ...fromConfigMaps]) {
       const service = this.service(ref.namespace, ref.name);
       const port = service && portOf(service, ref);
       if (!service || !port) continue;
@@ -30225,7 +30291,7 @@ var TrafficInputs = class _TrafficInputs {
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) {
-        if (!this.callsExhausted) this.say?.(t.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
+        if (!this.callsExhausted) this.say?.(client.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
         this.callsExhausted = true;
         break;
       }
@@ -32326,7 +32392,7 @@ function explain(inputs, config, opts) {
         for (const t of podTemplatesOf(r7)) {
           traffic.addPodTemplate(t);
           if (!explained) continue;
-          if (r7.namespace !== void 0) callers.push({ index: explanations.length, template: t, namespace: r7.namespace });
+          if (r7.namespace !== void 0) callers.push({ index: explanations.length, calls: clientOf(t, r7.namespace), namespace: r7.namespace });
           const { filePath, line } = workloadPlace(t, locator);
           if (opts.report) workloads.push({ template: t, filePath, line });
           const revision = facts.mesh.versions.byRevision(fact) ? predictForTemplate(t, scoped).via?.revision : void 0;
@@ -32338,8 +32404,8 @@ function explain(inputs, config, opts) {
     }
     locator.forget(input2.file);
   }
-  for (const { index, template, namespace } of callers) {
-    const calls = traffic.callsOf(template, namespace).map(callSummary);
+  for (const { index, calls: client, namespace } of callers) {
+    const calls = traffic.callsOf(client, namespace).map(callSummary);
     const e = explanations[index];
     if (e && calls.length > 0) explanations[index] = { ...e, calls };
   }
@@ -33359,7 +33425,7 @@ function annotationSuppression(loc, ruleId, uses) {
   if (!loc.resource) return void 0;
   const base = loc.resource.basePath;
   for (const use of uses) {
-    if (use.doc !== loc.doc) continue;
+    if (use.doc.file !== loc.doc.file || use.doc.index !== loc.doc.index) continue;
     if (!(use.rules.includes(ruleId) || use.rules.includes("*"))) continue;
     const holder = use.holder;
     if (!startsWith(holder, base)) continue;
@@ -33454,7 +33520,7 @@ function placeOf2(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
-function templatePlace(t, locator) {
+function templatePlace2(t, locator) {
   const { doc, offsets } = locatePath({ resource: t.resource, path: [] }, locator);
   const origin = doc.file.origin;
   const start = locator.position(doc.file, offsets[0]);
@@ -33484,7 +33550,8 @@ var SideStates = class {
   /** The side's Services, ConfigMaps and pods, for each workload's calls once every input is read. */
   traffic;
   resources = [];
-  templates = [];
+  /** What each workload names, as callsOf reads it (its document is not kept); undefined where its namespace is unknown. */
+  clients = [];
   /** Each namespace's labels and where they are written, once per side. */
   namespaces = /* @__PURE__ */ new Map();
   /** For LintOptions.onResource. */
@@ -33497,9 +33564,8 @@ var SideStates = class {
     const traffic = this.traffic;
     if (!traffic) return this.states;
     return this.states.map(([name2, state], i) => {
-      const t = this.templates[i];
-      const ns2 = t?.resource.namespace;
-      const calls = t && ns2 !== void 0 ? traffic.callsOf(t, ns2).map(callSummary) : [];
+      const client = this.clients[i];
+      const calls = client ? traffic.callsOf(client.calls, client.namespace).map(callSummary) : [];
       return calls.length > 0 ? [name2, withCalls(state, calls)] : [name2, state];
     });
   }
@@ -33510,7 +33576,8 @@ var SideStates = class {
       for (const r7 of this.resources.splice(0)) this.traffic.addResource(r7);
     }
     this.traffic.addPodTemplate(t);
-    this.templates.push(t);
+    const home = t.resource.namespace;
+    this.clients.push(home !== void 0 ? { calls: clientOf(t, home), namespace: home } : void 0);
     const explained = explainTemplate(t, facts, workloadLine(t, locator));
     const e = facts.mesh.hidden?.hideAll(explained) ?? explained;
     const name2 = t.resource.namespace;
@@ -33533,7 +33600,7 @@ var SideStates = class {
     const source = t.resource.doc.helmSource;
     const origin = t.resource.doc.file.origin;
     const volatileName = source !== void 0 && origin?.volatile?.(source) === true;
-    const chart = origin?.tool === "helm" && origin.inputs ? { template: templatePlace(t, locator), values: origin.inputs } : void 0;
+    const chart = origin?.tool === "helm" && origin.inputs ? { template: templatePlace2(t, locator), values: origin.inputs } : void 0;
     this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install, ...chart ? { chart } : {} }, volatileName)]);
   };
 };
@@ -42311,7 +42378,8 @@ var ambient_network_policy_default = createRule({
         if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
         const labels = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
-        ambient.push({ t, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
+        const probes = probesOf(t);
+        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
       },
       "Program:exit"() {
         if (policies.length === 0 || ambient.length === 0) return;
@@ -42386,7 +42454,7 @@ var ambient_network_policy_default = createRule({
     }
     function checkProbes(d, admitted, isolating, related) {
       const probeSource = { kind: "addresses", addresses: PROBE_SNAT };
-      for (const probe of probesOf(d.t)) {
+      for (const probe of d.probes) {
         if (admitted(probeSource, probe.port) !== false) continue;
         const first = isolating[0];
         context.report({
@@ -42653,9 +42721,9 @@ var ambient_authz_policy_default = createRule({
         } else if (r7.namespace !== void 0 && r7.kind === "Service" && r7.apiVersion === "v1") {
           const headless = getIn(r7.object, ["spec", "clusterIP"]) === "None";
           const selector = headless ? {} : labelRecord(getIn(r7.object, ["spec", "selector"]));
-          services.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: labelRecord(getIn(r7.object, ["metadata", "labels"])), selector });
+          services.set(`${r7.namespace}/${r7.name}`, { resource: slimResource(r7), labels: labelRecord(getIn(r7.object, ["metadata", "labels"])), selector });
         } else if (r7.namespace !== void 0 && r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
-          serviceEntries.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: labelRecord(getIn(r7.object, ["metadata", "labels"])) });
+          serviceEntries.set(`${r7.namespace}/${r7.name}`, { resource: slimResource(r7), labels: labelRecord(getIn(r7.object, ["metadata", "labels"])) });
         }
       },
       PodTemplate(t) {
@@ -42669,7 +42737,7 @@ var ambient_authz_policy_default = createRule({
         }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
-        list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns2, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
+        list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t: templatePlace(t), namespace: ns2, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
         podsByNs.set(ns2, list4);
       },
       "Program:exit"() {
@@ -43514,7 +43582,7 @@ var route_without_waypoint_default = createRule({
     return {
       Resource(r7) {
         if (r7.kind === "Service" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
-          services.set(`${r7.namespace}/${r7.name}`, r7);
+          services.set(`${r7.namespace}/${r7.name}`, slimResource(r7));
           return;
         }
         if (r7.kind === "VirtualService" && r7.apiVersion.startsWith("networking.istio.io/") && r7.namespace !== void 0) {
@@ -43617,7 +43685,7 @@ var use_waypoint_none_service_default = createRule({
       Resource(r7) {
         if (r7.kind !== "Service" || r7.apiVersion !== "v1" || r7.namespace === void 0) return;
         const list4 = services.get(r7.namespace) ?? [];
-        if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push(r7);
+        if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push({ resource: slimResource(r7), selector: selectorOf(r7) });
         services.set(r7.namespace, list4);
       },
       PodTemplate(t) {
@@ -43634,8 +43702,7 @@ var use_waypoint_none_service_default = createRule({
           const podLabels2 = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns2, facts).labels;
           const bound = [];
-          for (const s of candidates) {
-            const selector = selectorOf(s);
+          for (const { resource: s, selector } of candidates) {
             if (!selector || !Object.entries(selector).every(([k2, v2]) => podLabels2[k2] === v2)) continue;
             const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels, facts.mesh.version);
             if (ref === void 0 || ref === "unknown" || ref.none) continue;
@@ -43749,24 +43816,25 @@ var mtls_strict_unmeshed_client_default = createRule({
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (pod && pod.proxy === "none") clients.push({ t, namespace: pod.namespace, why: pod.why });
+        if (pod && pod.proxy === "none") clients.push({ pod, calls: clientOf(t, pod.namespace) });
       },
       "Program:exit"() {
         if (clients.length === 0 || inputs.services.length === 0) return;
-        for (const client of clients) {
-          for (const { ref, service, port, pods, modes } of inputs.callsOf(client.t, client.namespace)) {
+        for (const { pod: client, calls } of clients) {
+          const at3 = calls.resource;
+          for (const { ref, service, port, pods, modes } of inputs.callsOf(calls, client.namespace)) {
             if (!facts.namespaces.has(service.namespace)) continue;
-            if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.some((p) => p.t === client.t)) continue;
+            if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.includes(client)) continue;
             if (!modes) continue;
             const open = modes.find((m) => m.rootIfNamespace !== void 0);
-            if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", client.t.resource, open.rootIfNamespace);
+            if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", at3, open.rootIfNamespace);
             if (modes.some((m) => m.mode !== "STRICT")) continue;
             const related = modeRelated(inputs, service, port, pods, modes);
-            if (ref.resource) related.unshift({ target: { resource: client.t.resource, path: ["metadata", "name"] }, message: `${describeResource(client.t.resource)} reads ${describeResource(ref.resource)}` });
+            if (ref.resource) related.unshift({ target: { resource: at3, path: ["metadata", "name"] }, message: `${describeResource(at3)} reads ${describeResource(ref.resource)}` });
             context.report({
-              target: { resource: ref.resource ?? client.t.resource, path: ref.path },
+              target: { resource: ref.resource ?? at3, path: ref.path },
               messageId: "strict",
-              data: { client: describeResource(client.t.resource), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
+              data: { client: describeResource(at3), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
               related
             });
           }
@@ -43906,16 +43974,9 @@ var dr_tls_mode_mismatch_default = createRule({
 });
 
 // rules/peerauth-port-not-target-port.ts
-var MAX_PORTS4 = 256;
-function declaredPorts(t) {
+function declaredPorts(pod) {
   const out = /* @__PURE__ */ new Set();
-  for (const c of t.containers) {
-    if (c.group !== "containers") continue;
-    for (const p of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS4) : []) {
-      const n = asObject(p)?.containerPort;
-      if (typeof n === "number") out.add(n);
-    }
-  }
+  for (const p of pod.ports) if (typeof p.containerPort === "number") out.add(p.containerPort);
   return out;
 }
 var peerauth_port_not_target_port_default = createRule({
@@ -44365,7 +44426,7 @@ var authz_source_without_identity_default = createRule({
   }
 });
 function serviceAccountOf(p) {
-  const sa = p.t.spec.serviceAccountName ?? p.t.spec.serviceAccount;
+  const sa = p.t.serviceAccount;
   return typeof sa === "string" && sa !== "" ? sa : "default";
 }
 function workloadsOf(pods) {
@@ -44608,7 +44669,7 @@ var policy_selector_no_match_default = createRule({
         }
         if (gk === "networking.istio.io/WorkloadEntry") {
           const labels = asObject(getIn(r7.object, ["spec", "labels"]));
-          addTarget({ resource: r7, namespace: r7.namespace, labels: labels ? labelRecord(labels) : {} });
+          addTarget({ resource: slimResource(r7), namespace: r7.namespace, labels: labels ? labelRecord(labels) : {} });
           return;
         }
         if (!PODLESS.has(gk) && !TEMPLATE_KINDS.has(gk)) unseen.add(r7.namespace);
@@ -44617,7 +44678,7 @@ var policy_selector_no_match_default = createRule({
         const ns2 = t.resource.namespace;
         if (ns2 === void 0) return;
         if (!TEMPLATE_KINDS.has(groupKind(t.resource))) unseen.add(ns2);
-        addTarget({ resource: t.resource, namespace: ns2, labels: labelRecord(t.labels) });
+        addTarget({ resource: slimResource(t.resource), namespace: ns2, labels: labelRecord(t.labels) });
       },
       "Program:exit"() {
         if (blind) return;

@@ -23181,6 +23181,36 @@ var atPlace = (target) => {
   return place === void 0 ? "" : ` (${place})`;
 };
 var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
+var slimDocs = /* @__PURE__ */ new WeakMap();
+function slimResource(r, paths = []) {
+  let docs = slimDocs.get(r.doc.file);
+  if (!docs) slimDocs.set(r.doc.file, docs = []);
+  let doc = docs[r.doc.index];
+  if (!doc) docs[r.doc.index] = doc = { ...r.doc, value: emptyLike(r.doc.value) };
+  const slim = { ...r, doc, object: {} };
+  for (const [i, path] of [["apiVersion"], ["kind"], ["metadata"], ...paths].entries()) {
+    const whole = i < 3;
+    copyPath(r.doc.value, doc.value, [...r.basePath, ...path], whole);
+    copyPath(r.object, slim.object, path, whole);
+  }
+  return slim;
+}
+var emptyLike = (v) => Array.isArray(v) ? [] : v !== null && typeof v === "object" ? {} : v;
+function copyPath(from, to, path, whole) {
+  let src = from;
+  let dst = to;
+  for (const [i, step] of path.entries()) {
+    if (src === null || typeof src !== "object" || dst === null || typeof dst !== "object") return;
+    const next = src[step];
+    if (next === void 0) return;
+    const holder = dst;
+    if (i === path.length - 1) holder[step] ??= whole ? next : emptyLike(next);
+    else holder[step] ??= emptyLike(next);
+    src = next;
+    dst = holder[step];
+  }
+}
+var templatePlace = (t, paths = []) => ({ resource: slimResource(t.resource, [t.path, ...paths]), path: t.path });
 
 // src/model/edit-distance.ts
 function editDistance(a, b) {
@@ -34356,7 +34386,8 @@ var ambient_network_policy_default = createRule({
         if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
         const labels = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
-        ambient.push({ t, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
+        const probes = probesOf(t);
+        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
       },
       "Program:exit"() {
         if (policies.length === 0 || ambient.length === 0) return;
@@ -34431,7 +34462,7 @@ var ambient_network_policy_default = createRule({
     }
     function checkProbes(d, admitted, isolating, related) {
       const probeSource = { kind: "addresses", addresses: PROBE_SNAT };
-      for (const probe of probesOf(d.t)) {
+      for (const probe of d.probes) {
         if (admitted(probeSource, probe.port) !== false) continue;
         const first = isolating[0];
         context.report({
@@ -34557,9 +34588,10 @@ function portsOf2(text) {
   }
   return out;
 }
-function inboundCaptured(t, port) {
-  const include = labelString(t.annotations[INCLUDE_INBOUND]);
-  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
+var inboundAnnotationsOf = (t) => ({ includeInbound: t.annotations[INCLUDE_INBOUND], excludeInbound: t.annotations[EXCLUDE_INBOUND] });
+function inboundCaptured(pod, port) {
+  const include = labelString(pod.includeInbound);
+  const exclude = labelString(pod.excludeInbound);
   if (include !== void 0 && isPlaceholder(include) || exclude !== void 0 && isPlaceholder(exclude)) return void 0;
   if (exclude !== void 0) {
     const excluded3 = portsOf2(exclude);
@@ -34640,22 +34672,28 @@ function serviceOf(r) {
       appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
     });
   }
-  return { resource: r, namespace: r.namespace, name: r.name, selector, ports };
+  const resource = slimResource(r, ports.flatMap((p) => [["spec", "ports", p.index, "name"], ["spec", "ports", p.index, "port"]]));
+  return { resource, namespace: r.namespace, name: r.name, selector, ports };
 }
 function selects(s, namespace, labels) {
   if (!s.selector || namespace !== s.namespace) return false;
   return Object.entries(s.selector).every(([k, v]) => labels[k] === v);
 }
-function endpointPort(t, p) {
-  if (typeof p.targetPort === "number") return p.targetPort;
+function containerPortsOf(t) {
+  const out = [];
   for (const c of t.containers) {
     if (c.group !== "containers") continue;
     for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS3) : []) {
       const o = asObject(cp);
-      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+      if (o) out.push({ name: o.name, containerPort: o.containerPort });
     }
   }
-  return void 0;
+  return out;
+}
+function endpointPort(pod, p) {
+  if (typeof p.targetPort === "number") return p.targetPort;
+  const named = pod.ports.find((cp) => cp.name === p.targetPort);
+  return named ? portNumber(named.containerPort) : void 0;
 }
 var NAMES = port_protocols_default.names;
 var STANDARD = port_protocols_default.appProtocolStandard;
@@ -34748,15 +34786,35 @@ function configMapsReadBy(t) {
   }
   return out.slice(0, MAX_VALUES);
 }
-function referencesInConfigMap(cm, read2, ns) {
+function configMapReferences(cm, ns) {
   const data = asObject(cm.object.data) ?? {};
-  const out = [];
-  const keys = read2.key ? [read2.key.key] : Object.keys(data).slice(0, MAX_VALUES);
-  for (const key of keys) {
+  const all = Object.keys(data);
+  const byKey = /* @__PURE__ */ new Map();
+  const kept = [];
+  for (const key of all) {
     const value = data[key];
     if (typeof value !== "string") continue;
+    const path = ["data", key];
+    const refs = (address) => referencesIn(value, ns, address).map((r) => ({ ...r, path }));
+    const asAddress = refs(true);
+    if (asAddress.length === 0) continue;
+    byKey.set(key, { asAddress, asText: refs(false) });
+    kept.push(path);
+  }
+  const resource = slimResource(cm, kept);
+  for (const entry of byKey.values()) {
+    for (const list4 of [entry.asAddress, entry.asText]) list4.forEach((r, i) => list4[i] = { ...r, resource });
+  }
+  return { resource, keys: all.slice(0, MAX_VALUES), byKey };
+}
+function referencesInConfigMap(cm, read2) {
+  const out = [];
+  const keys = read2.key ? [read2.key.key] : cm.keys;
+  for (const key of keys) {
+    const entry = cm.byKey.get(key);
+    if (!entry) continue;
     const variable = read2.mounted ? false : ADDRESS_VARIABLE.test(read2.key?.variable ?? key);
-    for (const r of referencesIn(value, ns, variable)) out.push({ ...r, path: ["data", key], resource: cm });
+    out.push(...variable ? entry.asAddress : entry.asText);
     if (out.length >= MAX_REFERENCES) break;
   }
   return out;
@@ -34767,6 +34825,15 @@ var MAX_PER_NAMESPACE = 2e4;
 var MAX_SELECTOR_COMPARISONS = 5e7;
 var MAX_CONFIG_MAPS = 2e4;
 var MAX_CALL_COMPARISONS = 2e6;
+function podRecordOf(t, paths = []) {
+  const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
+  return { resource: slimResource(t.resource, [t.path, ...paths]), path: t.path, serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
+}
+function clientOf(t, namespace) {
+  const references = hostReferencesOf(t, namespace);
+  const resource = slimResource(t.resource, references.map((r) => r.path));
+  return { references, reads: configMapsReadBy(t), resource };
+}
 var sharedByFacts = /* @__PURE__ */ new WeakMap();
 var TrafficInputs = class _TrafficInputs {
   constructor(facts, say) {
@@ -34843,7 +34910,7 @@ var TrafficInputs = class _TrafficInputs {
       return;
     }
     if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, r);
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, configMapReferences(r, r.namespace));
       return;
     }
     const service = serviceOf(r);
@@ -34887,7 +34954,7 @@ var TrafficInputs = class _TrafficInputs {
     const ns = t.resource.namespace;
     if (ns === void 0 || !this.keep(ns, "pods", t.resource)) return void 0;
     const outcome = proxyOf(t, this.facts);
-    return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+    return { t: podRecordOf(t), namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
   /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
   root() {
@@ -34932,14 +34999,14 @@ var TrafficInputs = class _TrafficInputs {
    * The Service ports a workload names among the inputs, once each: in its containers' env values,
    * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
    */
-  callsOf(t, namespace) {
-    const fromConfigMaps = configMapsReadBy(t).flatMap((read2) => {
+  callsOf(client, namespace) {
+    const fromConfigMaps = client.reads.flatMap((read2) => {
       const cm = this.configMaps.get(`${namespace}/${read2.name}`);
-      return cm ? referencesInConfigMap(cm, read2, namespace) : [];
+      return cm ? referencesInConfigMap(cm, read2) : [];
     });
     const out = [];
     const seen = /* @__PURE__ */ new Set();
-    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+    for (const ref of [...client.references, ...fromConfigMaps]) {
       const service = this.service(ref.namespace, ref.name);
       const port = service && portOf2(service, ref);
       if (!service || !port) continue;
@@ -34948,7 +35015,7 @@ var TrafficInputs = class _TrafficInputs {
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) {
-        if (!this.callsExhausted) this.say?.(t.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
+        if (!this.callsExhausted) this.say?.(client.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
         this.callsExhausted = true;
         break;
       }
@@ -35182,9 +35249,9 @@ var ambient_authz_policy_default = createRule({
         } else if (r.namespace !== void 0 && r.kind === "Service" && r.apiVersion === "v1") {
           const headless = getIn(r.object, ["spec", "clusterIP"]) === "None";
           const selector = headless ? {} : labelRecord(getIn(r.object, ["spec", "selector"]));
-          services.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ["metadata", "labels"])), selector });
+          services.set(`${r.namespace}/${r.name}`, { resource: slimResource(r), labels: labelRecord(getIn(r.object, ["metadata", "labels"])), selector });
         } else if (r.namespace !== void 0 && r.kind === "ServiceEntry" && r.apiVersion.startsWith("networking.istio.io/")) {
-          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ["metadata", "labels"])) });
+          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: slimResource(r), labels: labelRecord(getIn(r.object, ["metadata", "labels"])) });
         }
       },
       PodTemplate(t) {
@@ -35198,7 +35265,7 @@ var ambient_authz_policy_default = createRule({
         }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
-        list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
+        list4.push(captureForTemplate(t, facts).outcome === "ambient" ? { t: templatePlace(t), namespace: ns, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
         podsByNs.set(ns, list4);
       },
       "Program:exit"() {
@@ -36043,7 +36110,7 @@ var route_without_waypoint_default = createRule({
     return {
       Resource(r) {
         if (r.kind === "Service" && r.apiVersion === "v1" && r.namespace !== void 0) {
-          services.set(`${r.namespace}/${r.name}`, r);
+          services.set(`${r.namespace}/${r.name}`, slimResource(r));
           return;
         }
         if (r.kind === "VirtualService" && r.apiVersion.startsWith("networking.istio.io/") && r.namespace !== void 0) {
@@ -36146,7 +36213,7 @@ var use_waypoint_none_service_default = createRule({
       Resource(r) {
         if (r.kind !== "Service" || r.apiVersion !== "v1" || r.namespace === void 0) return;
         const list4 = services.get(r.namespace) ?? [];
-        if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push(r);
+        if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push({ resource: slimResource(r), selector: selectorOf(r) });
         services.set(r.namespace, list4);
       },
       PodTemplate(t) {
@@ -36163,8 +36230,7 @@ var use_waypoint_none_service_default = createRule({
           const podLabels2 = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns, facts).labels;
           const bound = [];
-          for (const s of candidates) {
-            const selector = selectorOf(s);
+          for (const { resource: s, selector } of candidates) {
             if (!selector || !Object.entries(selector).every(([k, v]) => podLabels2[k] === v)) continue;
             const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns, nsLabels, facts.mesh.version);
             if (ref === void 0 || ref === "unknown" || ref.none) continue;
@@ -36278,24 +36344,25 @@ var mtls_strict_unmeshed_client_default = createRule({
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (pod && pod.proxy === "none") clients.push({ t, namespace: pod.namespace, why: pod.why });
+        if (pod && pod.proxy === "none") clients.push({ pod, calls: clientOf(t, pod.namespace) });
       },
       "Program:exit"() {
         if (clients.length === 0 || inputs.services.length === 0) return;
-        for (const client of clients) {
-          for (const { ref, service, port, pods, modes } of inputs.callsOf(client.t, client.namespace)) {
+        for (const { pod: client, calls } of clients) {
+          const at = calls.resource;
+          for (const { ref, service, port, pods, modes } of inputs.callsOf(calls, client.namespace)) {
             if (!facts.namespaces.has(service.namespace)) continue;
-            if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.some((p) => p.t === client.t)) continue;
+            if (pods.length === 0 || pods.some((p) => p.proxy === "none" || p.proxy === "unknown" || p.gateway) || pods.includes(client)) continue;
             if (!modes) continue;
             const open = modes.find((m) => m.rootIfNamespace !== void 0);
-            if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", client.t.resource, open.rootIfNamespace);
+            if (open?.rootIfNamespace && modes.every((m) => m.mode === "STRICT" || m.rootIfNamespace !== void 0)) context.unknown("mesh-root-namespace", at, open.rootIfNamespace);
             if (modes.some((m) => m.mode !== "STRICT")) continue;
             const related = modeRelated(inputs, service, port, pods, modes);
-            if (ref.resource) related.unshift({ target: { resource: client.t.resource, path: ["metadata", "name"] }, message: `${describeResource(client.t.resource)} reads ${describeResource(ref.resource)}` });
+            if (ref.resource) related.unshift({ target: { resource: at, path: ["metadata", "name"] }, message: `${describeResource(at)} reads ${describeResource(ref.resource)}` });
             context.report({
-              target: { resource: ref.resource ?? client.t.resource, path: ref.path },
+              target: { resource: ref.resource ?? at, path: ref.path },
               messageId: "strict",
-              data: { client: describeResource(client.t.resource), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
+              data: { client: describeResource(at), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
               related
             });
           }
@@ -36435,16 +36502,9 @@ var dr_tls_mode_mismatch_default = createRule({
 });
 
 // rules/peerauth-port-not-target-port.ts
-var MAX_PORTS4 = 256;
-function declaredPorts(t) {
+function declaredPorts(pod) {
   const out = /* @__PURE__ */ new Set();
-  for (const c of t.containers) {
-    if (c.group !== "containers") continue;
-    for (const p of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS4) : []) {
-      const n = asObject(p)?.containerPort;
-      if (typeof n === "number") out.add(n);
-    }
-  }
+  for (const p of pod.ports) if (typeof p.containerPort === "number") out.add(p.containerPort);
   return out;
 }
 var peerauth_port_not_target_port_default = createRule({
@@ -36894,7 +36954,7 @@ var authz_source_without_identity_default = createRule({
   }
 });
 function serviceAccountOf(p) {
-  const sa = p.t.spec.serviceAccountName ?? p.t.spec.serviceAccount;
+  const sa = p.t.serviceAccount;
   return typeof sa === "string" && sa !== "" ? sa : "default";
 }
 function workloadsOf(pods) {
@@ -37137,7 +37197,7 @@ var policy_selector_no_match_default = createRule({
         }
         if (gk === "networking.istio.io/WorkloadEntry") {
           const labels = asObject(getIn(r.object, ["spec", "labels"]));
-          addTarget({ resource: r, namespace: r.namespace, labels: labels ? labelRecord(labels) : {} });
+          addTarget({ resource: slimResource(r), namespace: r.namespace, labels: labels ? labelRecord(labels) : {} });
           return;
         }
         if (!PODLESS.has(gk) && !TEMPLATE_KINDS.has(gk)) unseen.add(r.namespace);
@@ -37146,7 +37206,7 @@ var policy_selector_no_match_default = createRule({
         const ns = t.resource.namespace;
         if (ns === void 0) return;
         if (!TEMPLATE_KINDS.has(groupKind(t.resource))) unseen.add(ns);
-        addTarget({ resource: t.resource, namespace: ns, labels: labelRecord(t.labels) });
+        addTarget({ resource: slimResource(t.resource), namespace: ns, labels: labelRecord(t.labels) });
       },
       "Program:exit"() {
         if (blind) return;
@@ -39641,7 +39701,7 @@ function annotationSuppression(loc, ruleId, uses) {
   if (!loc.resource) return void 0;
   const base = loc.resource.basePath;
   for (const use of uses) {
-    if (use.doc !== loc.doc) continue;
+    if (use.doc.file !== loc.doc.file || use.doc.index !== loc.doc.index) continue;
     if (!(use.rules.includes(ruleId) || use.rules.includes("*"))) continue;
     const holder = use.holder;
     if (!startsWith(holder, base)) continue;

@@ -23,7 +23,8 @@ import {
 import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/pod-injection.ts';
 import { judgeWaypoint, waypointRef, WAYPOINT_CLASS, type WaypointGateway } from '../src/model/ambient/waypoint.ts';
 import type { Tri } from '../src/model/injection/selector.ts';
-import { asObject, getIn, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
+import { asObject, getIn, labelRecord, labelString } from '../src/model/workload.ts';
+import { slimResource, templatePlace, type TemplatePlace } from '../src/model/place.ts';
 import type { KubeObject, Path, Resource } from '../src/common/types.ts';
 
 type Messages = 'allowDropped' | 'denyNoop' | 'denyBroader' | 'action' | 'targetUnbound' | 'gatewayClass' | 'waypointSelector' | 'waypointIdentity';
@@ -38,9 +39,9 @@ const MAX_RULES = 200;
 const MAX_ENTRIES = 100;
 const MAX_COMPARISONS = 2_000_000;
 
-/** A pod template in ambient mode: kept whole, for the findings that name it. */
+/** A pod template in ambient mode: its place, for the findings that name it (its document is not kept). */
 interface Pod {
-  readonly t: PodTemplate;
+  readonly t: TemplatePlace;
   readonly namespace: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly ambient: true;
@@ -241,9 +242,9 @@ export default createRule({
         } else if (r.namespace !== undefined && r.kind === 'Service' && r.apiVersion === 'v1') {
           const headless = getIn(r.object, ['spec', 'clusterIP']) === 'None';
           const selector = headless ? {} : labelRecord(getIn(r.object, ['spec', 'selector']));
-          services.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ['metadata', 'labels'])), selector });
+          services.set(`${r.namespace}/${r.name}`, { resource: slimResource(r), labels: labelRecord(getIn(r.object, ['metadata', 'labels'])), selector });
         } else if (r.namespace !== undefined && r.kind === 'ServiceEntry' && r.apiVersion.startsWith('networking.istio.io/')) {
-          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ['metadata', 'labels'])) });
+          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: slimResource(r), labels: labelRecord(getIn(r.object, ['metadata', 'labels'])) });
         }
       },
       PodTemplate(t) {
@@ -257,7 +258,7 @@ export default createRule({
         }
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
         const labels = labelRecord(t.labels);
-        list.push(captureForTemplate(t, facts).outcome === 'ambient' ? { t, namespace: ns, labels, ambient: true, serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' } : { labels, ambient: false });
+        list.push(captureForTemplate(t, facts).outcome === 'ambient' ? { t: templatePlace(t), namespace: ns, labels, ambient: true, serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' } : { labels, ambient: false });
         podsByNs.set(ns, list);
       },
       'Program:exit'() {

@@ -18,6 +18,7 @@ import {
 import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/pod-injection.ts';
 import type { LabelSet, Tri } from '../src/model/injection/selector.ts';
 import { asObject, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
+import { templatePlace, type TemplatePlace } from '../src/model/place.ts';
 import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
 /** The port ztunnel receives mesh traffic on, in every captured pod (iptables.go). */
@@ -37,7 +38,10 @@ const MAX_RELATED = 10;
 const MAX_COMPARISONS = 2_000_000;
 
 interface Ambient {
-  readonly t: PodTemplate;
+  /** Its place (its document is not kept). */
+  readonly t: TemplatePlace;
+  /** Its probes, which the kubelet sends from the node. */
+  readonly probes: readonly Probe[];
   readonly namespace: string;
   readonly labels: LabelSet;
   readonly source: Source;
@@ -99,7 +103,8 @@ export default createRule({
         if (bypass !== undefined && !GO_FALSE.has(bypass)) return;
         const labels: LabelSet = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels = namespaceLabelSet(namespace, facts).labels;
-        ambient.push({ t, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named: namedPorts(t), served: servedPorts(t) });
+        const probes = probesOf(t);
+        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named: namedPorts(t), served: servedPorts(t) });
       },
       'Program:exit'() {
         if (policies.length === 0 || ambient.length === 0) return;
@@ -185,7 +190,7 @@ export default createRule({
 
     function checkProbes(d: Ambient, admitted: (s: Source, p: DestPort) => Tri, isolating: readonly NetworkPolicy[], related: RelatedLocation[]): void {
       const probeSource: Source = { kind: 'addresses', addresses: PROBE_SNAT };
-      for (const probe of probesOf(d.t)) {
+      for (const probe of d.probes) {
         if (admitted(probeSource, probe.port) !== false) continue;
         const first = isolating[0] as NetworkPolicy;
         context.report({

@@ -133,7 +133,7 @@ export default createRule({
 });
 
 function serviceAccountOf(p: PodAt): string {
-  const sa = p.t.spec.serviceAccountName ?? p.t.spec.serviceAccount;
+  const sa = p.t.serviceAccount;
   return typeof sa === 'string' && sa !== '' ? sa : 'default';
 }
 

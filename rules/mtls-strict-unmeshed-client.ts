@@ -8,14 +8,13 @@
 // the inputs do not hold, a port that is not written.
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
-import { modeRelated, TrafficInputs } from '../src/model/traffic/inputs.ts';
-import type { PodTemplate } from '../src/model/workload.ts';
+import { clientOf, modeRelated, TrafficInputs, type ClientRecord, type PodAt } from '../src/model/traffic/inputs.ts';
 import type { RelatedLocation } from '../src/common/types.ts';
 
+/** A workload with no proxy, as kept until the run ends: its pod, and what it names (its document is not kept). */
 interface Client {
-  readonly t: PodTemplate;
-  readonly namespace: string;
-  readonly why: string;
+  readonly pod: PodAt;
+  readonly calls: ClientRecord;
 }
 
 export default createRule({
@@ -47,28 +46,29 @@ export default createRule({
       },
       PodTemplate(t) {
         const pod = inputs.addPodTemplate(t);
-        if (pod && pod.proxy === 'none') clients.push({ t, namespace: pod.namespace, why: pod.why });
+        if (pod && pod.proxy === 'none') clients.push({ pod, calls: clientOf(t, pod.namespace) });
       },
       'Program:exit'() {
         if (clients.length === 0 || inputs.services.length === 0) return;
-        for (const client of clients) {
-          for (const { ref, service, port, pods, modes } of inputs.callsOf(client.t, client.namespace)) {
+        for (const { pod: client, calls } of clients) {
+          const at = calls.resource;
+          for (const { ref, service, port, pods, modes } of inputs.callsOf(calls, client.namespace)) {
             // The server's Namespace must be known: a policy may live with it.
             if (!facts.namespaces.has(service.namespace)) continue;
             // A gateway's listeners follow its Gateway resources, not PeerAuthentications.
-            if (pods.length === 0 || pods.some((p) => p.proxy === 'none' || p.proxy === 'unknown' || p.gateway) || pods.some((p) => p.t === client.t)) continue;
+            if (pods.length === 0 || pods.some((p) => p.proxy === 'none' || p.proxy === 'unknown' || p.gateway) || pods.includes(client)) continue;
             if (!modes) continue;
             // Only the root namespace stands between this client and a verdict: said once per run.
             const open = modes.find((m) => m.rootIfNamespace !== undefined);
-            if (open?.rootIfNamespace && modes.every((m) => m.mode === 'STRICT' || m.rootIfNamespace !== undefined)) context.unknown('mesh-root-namespace', client.t.resource, open.rootIfNamespace);
+            if (open?.rootIfNamespace && modes.every((m) => m.mode === 'STRICT' || m.rootIfNamespace !== undefined)) context.unknown('mesh-root-namespace', at, open.rootIfNamespace);
             if (modes.some((m) => m.mode !== 'STRICT')) continue;
             const related: RelatedLocation[] = modeRelated(inputs, service, port, pods, modes);
             // A name written in a ConfigMap the client reads: reported there, with the client beside it.
-            if (ref.resource) related.unshift({ target: { resource: client.t.resource, path: ['metadata', 'name'] }, message: `${describeResource(client.t.resource)} reads ${describeResource(ref.resource)}` });
+            if (ref.resource) related.unshift({ target: { resource: at, path: ['metadata', 'name'] }, message: `${describeResource(at)} reads ${describeResource(ref.resource)}` });
             context.report({
-              target: { resource: ref.resource ?? client.t.resource, path: ref.path },
+              target: { resource: ref.resource ?? at, path: ref.path },
               messageId: 'strict',
-              data: { client: describeResource(client.t.resource), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
+              data: { client: describeResource(at), why: client.why, service: `Service ${service.namespace}/${service.name}`, port: String(port.port) },
               related,
             });
           }

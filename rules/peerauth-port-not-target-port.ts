@@ -4,22 +4,15 @@
 // mode on the port that really serves. Reported only where the pods declare their ports and
 // none declares the key, and a Service that picks them maps that port to one they declare.
 import { createRule } from '../src/engine/rule-api.ts';
-import { asObject, describeResource, getIn, type PodTemplate } from '../src/model/workload.ts';
-import { TrafficInputs } from '../src/model/traffic/inputs.ts';
+import { asObject, describeResource, getIn } from '../src/model/workload.ts';
+import { TrafficInputs, type PodRecord } from '../src/model/traffic/inputs.ts';
 import { endpointPort, selects } from '../src/model/traffic/service.ts';
 import type { RelatedLocation } from '../src/common/types.ts';
 
-const MAX_PORTS = 256;
 
-function declaredPorts(t: PodTemplate): Set<number> {
+function declaredPorts(pod: PodRecord): Set<number> {
   const out = new Set<number>();
-  for (const c of t.containers) {
-    if (c.group !== 'containers') continue;
-    for (const p of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS) : []) {
-      const n = asObject(p)?.containerPort;
-      if (typeof n === 'number') out.add(n);
-    }
-  }
+  for (const p of pod.ports) if (typeof p.containerPort === 'number') out.add(p.containerPort);
   return out;
 }
 

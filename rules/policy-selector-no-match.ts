@@ -17,6 +17,7 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource, getIn, labelRecord, asObject } from '../src/model/workload.ts';
 import { selectorPolicyOf, picks, type SelectorPolicy } from '../src/model/traffic/policy-kinds.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
+import { slimResource } from '../src/model/place.ts';
 import { exhausted, namespaceOverBound, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Resource } from '../src/common/types.ts';
 import podSources from '../src/model/data/pod-sources.json' with { type: 'json' };
@@ -128,7 +129,7 @@ export default createRule({
         }
         if (gk === 'networking.istio.io/WorkloadEntry') {
           const labels = asObject(getIn(r.object, ['spec', 'labels']));
-          addTarget({ resource: r, namespace: r.namespace, labels: labels ? labelRecord(labels) : {} });
+          addTarget({ resource: slimResource(r), namespace: r.namespace, labels: labels ? labelRecord(labels) : {} });
           return;
         }
         // The workload kinds whose pods are known are judged through their templates; any other kind may make pods.
@@ -138,7 +139,7 @@ export default createRule({
         const ns = t.resource.namespace;
         if (ns === undefined) return;
         if (!TEMPLATE_KINDS.has(groupKind(t.resource))) unseen.add(ns);
-        addTarget({ resource: t.resource, namespace: ns, labels: labelRecord(t.labels) });
+        addTarget({ resource: slimResource(t.resource), namespace: ns, labels: labelRecord(t.labels) });
       },
       'Program:exit'() {
         if (blind) return;

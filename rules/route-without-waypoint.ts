@@ -12,6 +12,7 @@ import { namespaceLabelLocation } from '../src/model/injection/intent.ts';
 import { asObject, getIn, labelRecord } from '../src/model/workload.ts';
 import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 import { serviceOfHost } from '../src/model/traffic/hosts.ts';
+import { slimResource } from '../src/model/place.ts';
 
 const ROUTE_KINDS = new Set(['HTTPRoute', 'GRPCRoute']);
 const MAX_PARENTS = 32;
@@ -58,7 +59,7 @@ export default createRule({
     return {
       Resource(r) {
         if (r.kind === 'Service' && r.apiVersion === 'v1' && r.namespace !== undefined) {
-          services.set(`${r.namespace}/${r.name}`, r);
+          services.set(`${r.namespace}/${r.name}`, slimResource(r));
           return;
         }
         if (r.kind === 'VirtualService' && r.apiVersion.startsWith('networking.istio.io/') && r.namespace !== undefined) {

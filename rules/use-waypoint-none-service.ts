@@ -8,6 +8,7 @@ import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/po
 import { judgeWaypoint, namesNoWaypoint, USE_WAYPOINT, waypointRef, type WaypointGateway } from '../src/model/ambient/waypoint.ts';
 import { asObject, getIn, labelRecord, labelString, type PodTemplate, templatePath } from '../src/model/workload.ts';
 import type { RelatedLocation, Resource } from '../src/common/types.ts';
+import { slimResource } from '../src/model/place.ts';
 
 const MAX_SERVICES_PER_NAMESPACE = 2000;
 const MAX_SELECTOR_KEYS = 64;
@@ -59,13 +60,14 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const facts = context.facts;
-    const services = new Map<string, Resource[]>();
+    /** Each namespace's Services, as stand-ins (model/place.ts) with their selectors: kept until the run ends. */
+    const services = new Map<string, { readonly resource: Resource; readonly selector: Record<string, string> | undefined }[]>();
     const optedOut: PodTemplate[] = [];
     return {
       Resource(r) {
         if (r.kind !== 'Service' || r.apiVersion !== 'v1' || r.namespace === undefined) return;
         const list = services.get(r.namespace) ?? [];
-        if (list.length < MAX_SERVICES_PER_NAMESPACE) list.push(r);
+        if (list.length < MAX_SERVICES_PER_NAMESPACE) list.push({ resource: slimResource(r), selector: selectorOf(r) });
         services.set(r.namespace, list);
       },
       PodTemplate(t) {
@@ -83,8 +85,7 @@ export default createRule({
           const podLabels = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns, facts).labels;
           const bound: Bound[] = [];
-          for (const s of candidates) {
-            const selector = selectorOf(s);
+          for (const { resource: s, selector } of candidates) {
             if (!selector || !Object.entries(selector).every(([k, v]) => podLabels[k] === v)) continue;
             const ref = waypointRef(labelRecord(getIn(s.object, ['metadata', 'labels'])), ns, nsLabels, facts.mesh.version);
             if (ref === undefined || ref === 'unknown' || ref.none) continue;

@@ -14,7 +14,7 @@ import type { Resource, Target } from '../common/types.ts';
 /** Objects held until the side's facts arrive: far above a real repository's before its first workload. */
 const MAX_HELD = 200_000;
 import { stateOf, withCalls, type Place, type WorkloadState } from './diff.ts';
-import { TrafficInputs } from '../model/traffic/inputs.ts';
+import { clientOf, TrafficInputs, type ClientRecord } from '../model/traffic/inputs.ts';
 import { callSummary } from '../model/traffic/calls.ts';
 import { explainTemplate, workloadLine } from './explain.ts';
 import { locatePath } from './linter.ts';
@@ -63,7 +63,8 @@ export class SideStates {
   /** The side's Services, ConfigMaps and pods, for each workload's calls once every input is read. */
   private traffic: TrafficInputs | undefined;
   private readonly resources: Resource[] = [];
-  private readonly templates: PodTemplate[] = [];
+  /** What each workload names, as callsOf reads it (its document is not kept); undefined where its namespace is unknown. */
+  private readonly clients: ({ readonly calls: ClientRecord; readonly namespace: string } | undefined)[] = [];
 
   constructor(private readonly configPlace: ConfigPlace = () => undefined) {}
   /** Each namespace's labels and where they are written, once per side. */
@@ -80,9 +81,8 @@ export class SideStates {
     const traffic = this.traffic;
     if (!traffic) return this.states;
     return this.states.map(([name, state], i) => {
-      const t = this.templates[i];
-      const ns = t?.resource.namespace;
-      const calls = t && ns !== undefined ? traffic.callsOf(t, ns).map(callSummary) : [];
+      const client = this.clients[i];
+      const calls = client ? traffic.callsOf(client.calls, client.namespace).map(callSummary) : [];
       return calls.length > 0 ? [name, withCalls(state, calls)] : [name, state];
     });
   }
@@ -95,7 +95,8 @@ export class SideStates {
       for (const r of this.resources.splice(0)) this.traffic.addResource(r);
     }
     this.traffic.addPodTemplate(t);
-    this.templates.push(t);
+    const home = t.resource.namespace;
+    this.clients.push(home !== undefined ? { calls: clientOf(t, home), namespace: home } : undefined);
     // A value read from a Secret (a revision) is compared as it is shown: it names its Secret (hidden-values.ts).
     const explained = explainTemplate(t, facts, workloadLine(t, locator));
     const e = facts.mesh.hidden?.hideAll(explained) ?? explained;

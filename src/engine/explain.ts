@@ -13,7 +13,7 @@ import { getIn, labelRecord, podTemplatesOf, templateLabel, type PodTemplate } f
 import { effectiveMtls, type RootNamespace } from '../model/traffic/peer-authentication.ts';
 import { picks } from '../model/traffic/policy-kinds.ts';
 import { proxyOf } from '../model/traffic/proxy.ts';
-import { TrafficInputs } from '../model/traffic/inputs.ts';
+import { clientOf, TrafficInputs, type ClientRecord } from '../model/traffic/inputs.ts';
 import { callSummary, type CallSummary } from '../model/traffic/calls.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
@@ -182,7 +182,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
   const unread: Unread[] = [];
   // Every Service, ConfigMap and pod of the inputs, for each workload's calls once all are read.
   const traffic = new TrafficInputs(facts);
-  const callers: { index: number; template: PodTemplate; namespace: string }[] = [];
+  const callers: { index: number; calls: ClientRecord; namespace: string }[] = [];
   for (const input of inputs) {
     if (!input.ok) {
       unread.push(...unreadOf(input, [], locator));
@@ -202,7 +202,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         for (const t of podTemplatesOf(r)) {
           traffic.addPodTemplate(t);
           if (!explained) continue;
-          if (r.namespace !== undefined) callers.push({ index: explanations.length, template: t, namespace: r.namespace });
+          if (r.namespace !== undefined) callers.push({ index: explanations.length, calls: clientOf(t, r.namespace), namespace: r.namespace });
           const { filePath, line } = workloadPlace(t, locator);
           if (opts.report) workloads.push({ template: t, filePath, line });
           // As lint judges it: against its own revision's version where the installs run several.
@@ -216,8 +216,8 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     }
     locator.forget(input.file);
   }
-  for (const { index, template, namespace } of callers) {
-    const calls = traffic.callsOf(template, namespace).map(callSummary);
+  for (const { index, calls: client, namespace } of callers) {
+    const calls = traffic.callsOf(client, namespace).map(callSummary);
     const e = explanations[index];
     if (e && calls.length > 0) explanations[index] = { ...e, calls };
   }

@@ -574,7 +574,8 @@ function annotationSuppression(loc: Located, ruleId: string, uses: readonly Anno
   if (!loc.resource) return undefined;
   const base = loc.resource.basePath;
   for (const use of uses) {
-    if (use.doc !== loc.doc) continue;
+    // By place, not identity: a rule that keeps objects across files reports on stand-ins for them (model/place.ts slimResource).
+    if (use.doc.file !== loc.doc.file || use.doc.index !== loc.doc.index) continue;
     if (!(use.rules.includes(ruleId) || use.rules.includes('*'))) continue;
     const holder = use.holder;
     if (!startsWith(holder, base)) continue;

@@ -93,6 +93,12 @@ ruleTester(rule, {
     { name: 'a name that matches no Service', code: job('http://billing.shop/x'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
     { name: 'a bare name in a mounted file is no address', code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: report-conf, namespace: shop }\ndata:\n  ORDERS_HOST: orders\n', files: [namespace('shop'), orders(), policy('all', 'shop', STRICT), { filename: 'job.yaml', code: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      restartPolicy: Never\n      volumes: [{ name: conf, configMap: { name: report-conf } }]\n      containers: [{ name: r, image: r }]\n' }] },
     { name: 'a client in an ambient namespace is captured by ztunnel, whatever its inject label', code: job('orders.shop:80', 'batch'), files: [namespace('batch', '{ istio.io/dataplane-mode: ambient }'), namespace('shop'), orders(), policy('all', 'shop', STRICT)] },
+    {
+      // The client is kept to the end of the run as a stand-in for its object (model/place.ts): the annotation on the real one still counts.
+      name: 'the client is annotated meshlint.io/ignore for this rule',
+      code: job('http://orders.shop/x').replace('metadata: { name: report, namespace: shop }', 'metadata: { name: report, namespace: shop, annotations: { meshlint.io/ignore: mtls-strict-unmeshed-client } }'),
+      files: [namespace('shop'), orders(), policy('all', 'shop', STRICT)],
+    },
     { name: 'the workload policy sets PERMISSIVE over a STRICT namespace', code: job('http://orders.shop/x'), files: [namespace('shop'), orders(), policy('all', 'shop', STRICT), policy('orders', 'shop', '{ selector: { matchLabels: { app: orders } }, mtls: { mode: PERMISSIVE } }')] },
   ],
   invalid: [

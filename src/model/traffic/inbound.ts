@@ -27,10 +27,19 @@ function portsOf(text: string): Set<number> | undefined {
   return out;
 }
 
+/** A pod's inbound capture annotations, as written (YAML may have typed them as numbers). */
+export interface InboundAnnotations {
+  readonly includeInbound: unknown;
+  readonly excludeInbound: unknown;
+}
+
+/** The inbound capture annotations of a pod template. */
+export const inboundAnnotationsOf = (t: PodTemplate): InboundAnnotations => ({ includeInbound: t.annotations[INCLUDE_INBOUND], excludeInbound: t.annotations[EXCLUDE_INBOUND] });
+
 /** Whether a sidecar pod's capture takes inbound traffic to a port: true, false, or undefined when its annotations do not say clearly. */
-export function inboundCaptured(t: PodTemplate, port: number): boolean | undefined {
-  const include = labelString(t.annotations[INCLUDE_INBOUND]);
-  const exclude = labelString(t.annotations[EXCLUDE_INBOUND]);
+export function inboundCaptured(pod: InboundAnnotations, port: number): boolean | undefined {
+  const include = labelString(pod.includeInbound);
+  const exclude = labelString(pod.excludeInbound);
   if ((include !== undefined && isPlaceholder(include)) || (exclude !== undefined && isPlaceholder(exclude))) return undefined;
   if (exclude !== undefined) {
     const excluded = portsOf(exclude);

@@ -2,15 +2,16 @@
 // Services, PeerAuthentications, the root namespace the mesh configs name, and each pod
 // template with the proxy the injection outcome gives it. Bounded for hostile inputs.
 import type { Facts } from '../facts.ts';
-import type { RelatedLocation, Resource } from '../../common/types.ts';
+import type { Path, RelatedLocation, Resource } from '../../common/types.ts';
+import { slimResource } from '../place.ts';
 import { describeResource, getIn, labelRecord, type PodTemplate } from '../workload.ts';
 import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
 import { serviceOfHost } from './hosts.ts';
 import { overlap, visibilityOf } from './export.ts';
-import { EXCLUDE_INBOUND, inboundCaptured, INCLUDE_INBOUND } from './inbound.ts';
+import { EXCLUDE_INBOUND, inboundAnnotationsOf, inboundCaptured, INCLUDE_INBOUND } from './inbound.ts';
 import { proxyOf, type Proxy } from './proxy.ts';
-import { endpointPort, selects, serviceOf, type ServiceInfo, type ServicePort } from './service.ts';
-import { configMapsReadBy, hostReferencesOf, referencesInConfigMap, type HostReference } from './references.ts';
+import { containerPortsOf, endpointPort, selects, serviceOf, type ContainerPort, type ServiceInfo, type ServicePort } from './service.ts';
+import { configMapReferences, configMapsReadBy, hostReferencesOf, referencesInConfigMap, type ConfigMapRead, type ConfigMapReferences, type HostReference } from './references.ts';
 
 /**
  * Pods, and Services, kept of one namespace. Beyond, the namespace is not judged at all: a partial
@@ -37,9 +38,47 @@ export interface Call {
 /** The mode of a pod on a port: its PeerAuthentications', or `uncaptured` where its sidecar does not take that port. */
 export type PortMode = Omit<EffectiveMtls, 'mode'> & { readonly mode: EffectiveMtls['mode'] | 'uncaptured' };
 
+/**
+ * What the traffic rules read of a pod template once its file is done: its object for reporting
+ * only (model/place.ts slimResource), and the fields they judge. Kept for every workload of a
+ * run, so none keeps its document.
+ */
+export interface PodRecord {
+  readonly resource: Resource;
+  /** The template's path inside the object. */
+  readonly path: Path;
+  /** spec.serviceAccountName, else spec.serviceAccount, as written. */
+  readonly serviceAccount: unknown;
+  /** The ports its app containers declare, in order. */
+  readonly ports: readonly ContainerPort[];
+  readonly includeInbound: unknown;
+  readonly excludeInbound: unknown;
+}
+
+/** The record of a pod template (see PodRecord). */
+export function podRecordOf(t: PodTemplate, paths: readonly Path[] = []): PodRecord {
+  const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
+  return { resource: slimResource(t.resource, [t.path, ...paths]), path: t.path, serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
+}
+
+/** What a workload names that may be a Service: the host references it writes, and the ConfigMaps it reads. */
+export interface ClientRecord {
+  /** The workload's object for reporting only: the paths of its references are kept. */
+  readonly resource: Resource;
+  readonly references: readonly HostReference[];
+  readonly reads: readonly ConfigMapRead[];
+}
+
+/** A pod template's calls, as callsOf reads them; its references name paths of `resource` (a stand-in, see slimResource). */
+export function clientOf(t: PodTemplate, namespace: string): ClientRecord {
+  const references = hostReferencesOf(t, namespace);
+  const resource = slimResource(t.resource, references.map((r) => r.path));
+  return { references, reads: configMapsReadBy(t), resource };
+}
+
 /** A pod template of the inputs: its namespace, labels and proxy. */
 export interface PodAt {
-  readonly t: PodTemplate;
+  readonly t: PodRecord;
   readonly namespace: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly proxy: Proxy;
@@ -74,7 +113,7 @@ export class TrafficInputs {
   readonly destinationRules: Resource[] = [];
   readonly authorizationPolicies: Resource[] = [];
   /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
-  private readonly configMaps = new Map<string, Resource>();
+  private readonly configMaps = new Map<string, ConfigMapReferences>();
   private callComparisons = 0;
   private callsExhausted = false;
   /** The object and pod template read last, and what the template gave: the next rule to meet them reads them again. */
@@ -132,7 +171,7 @@ export class TrafficInputs {
       return;
     }
     if (r.kind === 'ConfigMap' && r.apiVersion === 'v1' && r.namespace !== undefined) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, r);
+      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, configMapReferences(r, r.namespace));
       return;
     }
     const service = serviceOf(r);
@@ -181,7 +220,7 @@ export class TrafficInputs {
     const ns = t.resource.namespace;
     if (ns === undefined || !this.keep(ns, 'pods', t.resource)) return undefined;
     const outcome = proxyOf(t, this.facts);
-    return { t, namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
+    return { t: podRecordOf(t), namespace: ns, labels: labelRecord(t.labels), proxy: outcome.proxy, why: outcome.why, gateway: outcome.gateway === true };
   }
 
   /** The root namespace, from the facts: known (a mesh config among the inputs, or the config's istio.rootNamespace), or not. */
@@ -233,14 +272,14 @@ export class TrafficInputs {
    * The Service ports a workload names among the inputs, once each: in its containers' env values,
    * commands and arguments, and in the ConfigMaps it reads. Call once every input is read.
    */
-  callsOf(t: PodTemplate, namespace: string): Call[] {
-    const fromConfigMaps = configMapsReadBy(t).flatMap((read) => {
+  callsOf(client: ClientRecord, namespace: string): Call[] {
+    const fromConfigMaps = client.reads.flatMap((read) => {
       const cm = this.configMaps.get(`${namespace}/${read.name}`);
-      return cm ? referencesInConfigMap(cm, read, namespace) : [];
+      return cm ? referencesInConfigMap(cm, read) : [];
     });
     const out: Call[] = [];
     const seen = new Set<string>();
-    for (const ref of [...hostReferencesOf(t, namespace), ...fromConfigMaps]) {
+    for (const ref of [...client.references, ...fromConfigMaps]) {
       const service = this.service(ref.namespace, ref.name);
       const port = service && portOf(service, ref);
       if (!service || !port) continue;
@@ -249,7 +288,7 @@ export class TrafficInputs {
       seen.add(key);
       this.callComparisons += this.podsIn(service.namespace).length;
       if (this.callComparisons > MAX_CALL_COMPARISONS) {
-        if (!this.callsExhausted) this.say?.(t.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
+        if (!this.callsExhausted) this.say?.(client.resource, overComparisons(MAX_CALL_COMPARISONS, "workloads' calls with Services"));
         this.callsExhausted = true;
         break;
       }

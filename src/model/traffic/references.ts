@@ -6,6 +6,7 @@
 // among the inputs is no reference: meshlint never guesses that a workload calls something.
 import type { Path, Resource } from '../../common/types.ts';
 import { asObject, type PodTemplate } from '../workload.ts';
+import { slimResource } from '../place.ts';
 
 export interface HostReference {
   /** The Service's name and namespace as the text names them (the pod's own namespace for a bare name). */
@@ -114,17 +115,53 @@ export function configMapsReadBy(t: PodTemplate): ConfigMapRead[] {
   return out.slice(0, MAX_VALUES);
 }
 
-/** The host references of the ConfigMap keys a pod reads: each key's value, a bare name only as an address variable's whole value. */
-export function referencesInConfigMap(cm: Resource, read: ConfigMapRead, ns: string): HostReference[] {
+/**
+ * What a ConfigMap holds for the pods that read it: the host references of each key's value,
+ * read as a variable's value named for an address and as any other text (a bare name counts
+ * only as the former), with the ConfigMap for reporting only: kept for a whole run, it holds
+ * no more of the object than that.
+ */
+export interface ConfigMapReferences {
+  readonly resource: Resource;
+  /** The keys read, in order (the first MAX_VALUES of the ConfigMap), with their references when they have any. */
+  readonly keys: readonly string[];
+  readonly byKey: ReadonlyMap<string, { readonly asAddress: readonly HostReference[]; readonly asText: readonly HostReference[] }>;
+}
+
+/** The host references a ConfigMap's keys hold (see ConfigMapReferences). */
+export function configMapReferences(cm: Resource, ns: string): ConfigMapReferences {
   const data = asObject(cm.object.data) ?? {};
-  const out: HostReference[] = [];
-  const keys = read.key ? [read.key.key] : Object.keys(data).slice(0, MAX_VALUES);
-  for (const key of keys) {
+  const all = Object.keys(data);
+  const byKey = new Map<string, { asAddress: HostReference[]; asText: HostReference[] }>();
+  const kept: Path[] = [];
+  // Every key: an env variable may name any one; a pod that reads them all reads the first MAX_VALUES.
+  for (const key of all) {
     const value = data[key];
     if (typeof value !== 'string') continue;
+    const path = ['data', key];
+    const refs = (address: boolean): HostReference[] => referencesIn(value, ns, address).map((r) => ({ ...r, path }));
+    const asAddress = refs(true);
+    if (asAddress.length === 0) continue;
+    byKey.set(key, { asAddress, asText: refs(false) });
+    kept.push(path);
+  }
+  const resource = slimResource(cm, kept);
+  for (const entry of byKey.values()) {
+    for (const list of [entry.asAddress, entry.asText]) list.forEach((r, i) => (list[i] = { ...r, resource }));
+  }
+  return { resource, keys: all.slice(0, MAX_VALUES), byKey };
+}
+
+/** The host references of the ConfigMap keys a pod reads: each key's value, a bare name only as an address variable's whole value. */
+export function referencesInConfigMap(cm: ConfigMapReferences, read: ConfigMapRead): HostReference[] {
+  const out: HostReference[] = [];
+  const keys = read.key ? [read.key.key] : cm.keys;
+  for (const key of keys) {
+    const entry = cm.byKey.get(key);
+    if (!entry) continue;
     // A variable's name: the env's own, or (envFrom) the key itself; a mounted file has none.
     const variable = read.mounted ? false : ADDRESS_VARIABLE.test(read.key?.variable ?? key);
-    for (const r of referencesIn(value, ns, variable)) out.push({ ...r, path: ['data', key], resource: cm });
+    out.push(...(variable ? entry.asAddress : entry.asText));
     if (out.length >= MAX_REFERENCES) break;
   }
   return out;

@@ -2,6 +2,7 @@
 // named one resolved through the pods' container ports) and the protocol Istio gives it
 // (pkg/config/kube/conversion.go ConvertProtocol, pkg/config/protocol/instance.go Parse).
 import type { Resource } from '../../common/types.ts';
+import { slimResource } from '../place.ts';
 import { asObject, labelRecord, type PodTemplate } from '../workload.ts';
 import protocols from '../data/port-protocols.json' with { type: 'json' };
 
@@ -51,7 +52,9 @@ export function serviceOf(r: Resource): ServiceInfo | undefined {
       appProtocol: typeof o.appProtocol === 'string' ? o.appProtocol : undefined,
     });
   }
-  return { resource: r, namespace: r.namespace, name: r.name, selector, ports };
+  // Kept by rules until the run ends: the object as a stand-in, with the ports findings name.
+  const resource = slimResource(r, ports.flatMap((p) => [['spec', 'ports', p.index, 'name'], ['spec', 'ports', p.index, 'port']]));
+  return { resource, namespace: r.namespace, name: r.name, selector, ports };
 }
 
 /** Whether a Service's selector picks a pod template's pods (same namespace, every selector label). */
@@ -60,20 +63,33 @@ export function selects(s: ServiceInfo, namespace: string | undefined, labels: R
   return Object.entries(s.selector).every(([k, v]) => labels[k] === v);
 }
 
-/**
- * The port a pod listens on for a Service port: the target port's number, or the container port
- * the name stands for in that pod (undefined when the pod names no such port: no endpoint).
- */
-export function endpointPort(t: PodTemplate, p: ServicePort): number | undefined {
-  if (typeof p.targetPort === 'number') return p.targetPort;
+/** A container port as written (name and number unchecked): what a Service's named target port resolves through. */
+export interface ContainerPort {
+  readonly name: unknown;
+  readonly containerPort: unknown;
+}
+
+/** The ports of a pod template's app containers, in order (init and ephemeral containers serve no Service). */
+export function containerPortsOf(t: PodTemplate): ContainerPort[] {
+  const out: ContainerPort[] = [];
   for (const c of t.containers) {
     if (c.group !== 'containers') continue;
     for (const cp of Array.isArray(c.object.ports) ? c.object.ports.slice(0, MAX_PORTS) : []) {
       const o = asObject(cp);
-      if (o?.name === p.targetPort) return portNumber(o.containerPort);
+      if (o) out.push({ name: o.name, containerPort: o.containerPort });
     }
   }
-  return undefined;
+  return out;
+}
+
+/**
+ * The port a pod listens on for a Service port: the target port's number, or the container port
+ * the name stands for in that pod (undefined when the pod names no such port: no endpoint).
+ */
+export function endpointPort(pod: { readonly ports: readonly ContainerPort[] }, p: ServicePort): number | undefined {
+  if (typeof p.targetPort === 'number') return p.targetPort;
+  const named = pod.ports.find((cp) => cp.name === p.targetPort);
+  return named ? portNumber(named.containerPort) : undefined;
 }
 
 /** How a sidecar handles a Service port: an HTTP chain, a TCP chain, UDP (not proxied), or sniffed (both chains). */

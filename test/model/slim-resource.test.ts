@@ -1,0 +1,76 @@
+// The stand-in a rule keeps of an object until the run ends: its place, its metadata and the
+// paths a finding may name, and nothing else of the document.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { slimResource, templatePlace } from '../../src/model/place.ts';
+import { Locator } from '../../src/parse/locator.ts';
+import { decodeSource } from '../../src/load/read.ts';
+import { resourcesOf } from '../../src/load/resources.ts';
+import { parseFile } from '../../src/parse/yaml.ts';
+import type { Resource } from '../../src/common/types.ts';
+
+const TEXT = `apiVersion: v1
+kind: List
+items:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: orders, namespace: shop, labels: { app: orders } }
+    spec:
+      template:
+        spec:
+          containers:
+            - name: app
+              image: orders
+              env: [{ name: A, value: "1" }, { name: URL, value: "http://billing.shop" }]
+  - apiVersion: v1
+    kind: Service
+    metadata: { name: orders, namespace: shop }
+    spec: { ports: [{ port: 80 }] }
+`;
+
+function resources(): Resource[] {
+  const read = decodeSource(Buffer.from(TEXT), 'list.yaml', undefined);
+  if (!read.ok) throw new Error('unreadable');
+  return [...parseFile(read.file)].flatMap((doc) => resourcesOf(doc, undefined).resources);
+}
+
+test('keeps the place, the kind and the metadata; a scalar path by value, a collection path empty', () => {
+  const [deployment] = resources() as [Resource];
+  const env = ['spec', 'template', 'spec', 'containers', 0, 'env', 1, 'value'];
+  const slim = slimResource(deployment, [env, ['spec', 'template']]);
+  assert.is(slim.doc.file, deployment.doc.file);
+  assert.is(slim.doc.index, deployment.doc.index);
+  assert.equal(slim.basePath, ['items', 0]);
+  assert.is(slim.name, 'orders');
+  assert.equal(slim.object.metadata, deployment.object.metadata);
+  const containers = (slim.object as { spec: { template: { spec: { containers: { env: ({ value: string } | undefined)[]; image?: string }[] } } } }).spec.template.spec.containers;
+  assert.is(containers[0]?.env[1]?.value, 'http://billing.shop');
+  assert.is(containers[0]?.env[0], undefined, 'an entry not named is not kept');
+  assert.is(containers[0]?.image, undefined);
+  // The document's own value holds the same, under the item's path: what a rendered input's mapping reads.
+  const item = (slim.doc.value as { items: unknown[] }).items[0] as Record<string, unknown>;
+  assert.equal(item.metadata, deployment.object.metadata);
+  assert.is(((slim.doc.value as { items: unknown[] }).items[1]), undefined);
+});
+
+test('a document has one stand-in, whatever objects of it are kept and whichever pass parsed them', () => {
+  const [deployment, service] = resources() as [Resource, Resource];
+  const a = slimResource(deployment);
+  assert.is(slimResource(service).doc, a.doc);
+  // The facts pass and the lint pass parse a file apart: their objects share the stand-in of their document.
+  const [again] = resources() as [Resource];
+  assert.is.not(again, deployment);
+  const b = slimResource({ ...again, doc: { ...again.doc, file: deployment.doc.file } }, [['spec', 'template']]);
+  assert.is(b.doc, a.doc);
+  assert.ok(((b.doc.value as { items: { spec?: { template?: object } }[] }).items[0]?.spec?.template), 'a path named later is kept in the document too');
+});
+
+test('a stand-in is placed where its object is', () => {
+  const [deployment] = resources() as [Resource];
+  const place = templatePlace({ resource: deployment, path: ['spec', 'template'] });
+  const locator = new Locator();
+  const path = (r: Resource): (string | number)[] => [...r.basePath, 'metadata', 'name'];
+  assert.equal(locator.offsets(place.resource.doc, path(place.resource)), locator.offsets(deployment.doc, path(deployment)));
+});
+
+test.run();
