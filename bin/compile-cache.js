@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 
-/** Caches kept: one per meshlint build and Node version used lately. */
-const KEPT = 8;
+/** Caches kept: those of the meshlint builds and Node versions used lately (a build's script, fuller script and chunks). */
+const KEPT = 16;
 
 /** The cache folder, when it is this user's alone; undefined otherwise. */
 function cacheDir() {
@@ -39,28 +39,74 @@ function cacheDir() {
   }
 }
 
-/** Runs the script `file` as a CommonJS module, from and into the code cache where there is one. */
+/** The bundle's chunks, loaded the first time a run needs them (a config's validators, semver): from the cache too. */
+const CHUNK = /^\.\/[a-z-]+\.cjs$/;
+
+/**
+ * Runs the script `file` as a CommonJS module, from and into the code cache where there is one;
+ * the chunks it requires (`./name.cjs`) likewise. A cache written by a run that loaded none
+ * holds none of the code a run with a config compiles: the first run that loads a chunk writes
+ * a fuller cache of the script (`.full.cache`), which later runs read first.
+ */
 export function runCached(file) {
-  const source = readFileSync(file, 'utf8');
   const dir = cacheDir();
-  const st = statSync(file);
-  const name = `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}-${st.ino}.cache`;
-  let cachedData;
-  if (dir) {
-    try {
-      cachedData = readFileSync(join(dir, name));
-    } catch {
-      cachedData = undefined;
-    }
-  }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapped, { filename: file, cachedData });
-  if (dir && (!cachedData || script.cachedDataRejected)) {
+  const base = cacheBase(file);
+  const full = read(dir, `${base}.full.cache`);
+  const plain = full ? undefined : read(dir, `${base}.cache`);
+  const script = compile(file, full ?? plain);
+  const fresh = !(full ?? plain) || script.cachedDataRejected;
+  let chunksLoaded = false;
+  if (dir && (fresh || !full)) {
     // Written when the run ends: by then the code holds the functions the run compiled.
-    process.once('exit', () => keep(dir, name, script));
+    process.once('exit', () => {
+      // A fuller cache V8 refused is replaced by a fuller one's name, or it would be read, and refused, again.
+      if (fresh || chunksLoaded) keep(dir, `${base}${chunksLoaded || full ? '.full' : ''}.cache`, script);
+    });
   }
+  const plainRequire = createRequire(file);
+  const chunks = new Map();
+  const require = Object.assign((id) => {
+    if (typeof id !== 'string' || !CHUNK.test(id)) return plainRequire(id);
+    chunksLoaded = true;
+    const path = join(dirname(file), id.slice(2));
+    if (!chunks.has(path)) chunks.set(path, runChunk(path, dir));
+    return chunks.get(path);
+  }, plainRequire);
+  return run(script, file, require);
+}
+
+/** A chunk, run from and into a cache of its own; its exports. */
+function runChunk(file, dir) {
+  const name = `${cacheBase(file)}.cache`;
+  const cachedData = read(dir, name);
+  const script = compile(file, cachedData);
+  if (dir && (!cachedData || script.cachedDataRejected)) process.once('exit', () => keep(dir, name, script));
+  return run(script, file, createRequire(file));
+}
+
+/** A cache's name without its ending: the Node version, and the file's size, time and inode, so that a new build never meets an old build's code. */
+function cacheBase(file) {
+  const st = statSync(file);
+  return `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}-${st.ino}`;
+}
+
+/** A cache file's bytes, or undefined (no cache folder, no such file). */
+function read(dir, name) {
+  if (!dir) return undefined;
+  try {
+    return readFileSync(join(dir, name));
+  } catch {
+    return undefined;
+  }
+}
+
+const compile = (file, cachedData) => new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+
+/** Runs a compiled CommonJS script; its exports. */
+function run(script, file, require) {
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  script.runInThisContext()(module.exports, require, module, file, dirname(file));
+  return module.exports;
 }
 
 /** Writes the script's compiled code to the cache (a file of its own, renamed into place), and drops the oldest. */

@@ -30666,8 +30666,11 @@ var meshlint_schema_default = {
 import { createRequire } from "node:module";
 var compiled;
 function validatorOf(schema) {
-  compiled ??= createRequire(import.meta.url)("./validators.cjs");
+  compiled ??= chunkRequire()("./validators.cjs");
   return compiled.validatorOf(schema);
+}
+function chunkRequire() {
+  return typeof __meshlintChunkRequire === "function" ? __meshlintChunkRequire : createRequire(import.meta.url);
 }
 
 // src/engine/schema.ts
@@ -32198,7 +32201,10 @@ import { dirname as dirname6, isAbsolute as isAbsolute3, join as join4, relative
 // lazy-package:glob
 import { createRequire as createRequire2 } from "node:module";
 var loaded;
-var load = () => loaded ??= createRequire2(import.meta.url)("./glob.cjs");
+var load = () => loaded ??= chunkRequire2()("./glob.cjs");
+function chunkRequire2() {
+  return typeof __meshlintChunkRequire === "function" ? __meshlintChunkRequire : createRequire2(import.meta.url);
+}
 function globSync(...args) {
   return load().globSync(...args);
 }

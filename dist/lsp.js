@@ -38557,8 +38557,11 @@ var meshlint_schema_default = {
 import { createRequire as createRequire2 } from "node:module";
 var compiled;
 function validatorOf(schema4) {
-  compiled ??= createRequire2(import.meta.url)("./validators.cjs");
+  compiled ??= chunkRequire()("./validators.cjs");
   return compiled.validatorOf(schema4);
+}
+function chunkRequire() {
+  return typeof __meshlintChunkRequire === "function" ? __meshlintChunkRequire : createRequire2(import.meta.url);
 }
 
 // src/engine/schema.ts
@@ -40058,7 +40061,10 @@ import { dirname as dirname6, isAbsolute as isAbsolute3, join as join4, relative
 // lazy-package:glob
 import { createRequire as createRequire3 } from "node:module";
 var loaded;
-var load = () => loaded ??= createRequire3(import.meta.url)("./glob.cjs");
+var load = () => loaded ??= chunkRequire2()("./glob.cjs");
+function chunkRequire2() {
+  return typeof __meshlintChunkRequire === "function" ? __meshlintChunkRequire : createRequire3(import.meta.url);
+}
 function globSync(...args) {
   return load().globSync(...args);
 }

@@ -64,6 +64,12 @@ export async function buildAction(outfile) {
  * neither; a run with one loads plain functions, never ajv.
  */
 const VALIDATORS_FILE = 'validators.cjs';
+/**
+ * How a bundle loads a chunk of its own: the CLI's script through the `require` it was run with
+ * (bin/compile-cache.js gives one that loads chunks from the code cache, as it runs the script),
+ * which its banner keeps as __meshlintChunkRequire; the ES module bundles through createRequire.
+ */
+const CHUNK_REQUIRE = "function chunkRequire() { return typeof __meshlintChunkRequire === 'function' ? __meshlintChunkRequire : createRequire(import.meta.url); }";
 const validatorsAtBuildTime = {
   name: 'validators-at-build-time',
   setup(b) {
@@ -72,7 +78,8 @@ const validatorsAtBuildTime = {
       contents: [
         "import { createRequire } from 'node:module';",
         'let compiled;',
-        `export function validatorOf(schema) { compiled ??= createRequire(import.meta.url)('./${VALIDATORS_FILE}'); return compiled.validatorOf(schema); }`,
+        `export function validatorOf(schema) { compiled ??= chunkRequire()('./${VALIDATORS_FILE}'); return compiled.validatorOf(schema); }`,
+        CHUNK_REQUIRE,
       ].join('\n'),
     }));
   },
@@ -95,7 +102,8 @@ const lazyPackages = {
       contents: [
         "import { createRequire } from 'node:module';",
         'let loaded;',
-        `const load = () => (loaded ??= createRequire(import.meta.url)('./${args.path}.cjs'));`,
+        `const load = () => (loaded ??= chunkRequire()('./${args.path}.cjs'));`,
+        CHUNK_REQUIRE,
         ...LAZY_PACKAGES[args.path].map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
       ].join('\n'),
     }));
@@ -162,7 +170,7 @@ const subcommandsChunk = {
 };
 
 /** In the CLI's script, what `import.meta.url` is in its modules: the script's own file. */
-const CJS_BANNER = 'const __meshlintUrl = require("node:url").pathToFileURL(__filename).href;';
+const CJS_BANNER = 'const __meshlintUrl = require("node:url").pathToFileURL(__filename).href, __meshlintChunkRequire = require;';
 
 /** The CLI, language server and ESLint plugin bundles, into `outdir` (the maps beside them are not committed). */
 export async function buildBundles(outdir) {

@@ -3,7 +3,7 @@
 // when the folder is anyone else's, a link, or open to others; a cache V8 refuses is replaced.
 // The report is the same with and without it.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -59,6 +59,28 @@ else {
     });
   });
 
+  test('a run with a config loads the validators chunk from a cache of its own, and writes a fuller cache of the script once; the next runs read them', () => {
+    withTemp((t) => {
+      const tmp = setUp(t);
+      const plain = run(t, tmp);
+      assert.is(plain.caches.length, 1, plain.out);
+      t.write('work/.meshlint.yaml', 'rules:\n  inject-value-invalid: warn\n');
+      const first = run(t, tmp);
+      assert.match(first.out, /^exit 0\n\[\{"filePath":"pod.yaml","messages":\[\{"ruleId":"inject-value-invalid","severity":1/);
+      const dir = join(tmp, 'meshlint-compile-cache');
+      const written = first.caches.filter((f) => !plain.caches.includes(f));
+      assert.equal(written.map((f) => (f.endsWith('.full.cache') ? 'full' : 'chunk')).sort(), ['chunk', 'full'], first.caches.join(', '));
+      const times = new Map(first.caches.map((f) => [f, statSync(join(dir, f)).mtimeMs]));
+      const again = run(t, tmp);
+      assert.is(again.out, first.out);
+      assert.equal(again.caches, first.caches, 'nothing more written');
+      for (const f of again.caches) assert.is(statSync(join(dir, f)).mtimeMs, times.get(f), `${f} not written again`);
+      // A run without a config reads the fuller cache too.
+      rmSync(t.path('work/.meshlint.yaml'));
+      assert.is(run(t, tmp).out, plain.out);
+    });
+  });
+
   test('a cache folder that is a link, or open to others, is not used', () => {
     withTemp((t) => {
       const tmp = setUp(t);
@@ -85,13 +107,13 @@ else {
       const dir = join(tmp, 'meshlint-compile-cache');
       mkdirSync(dir, { mode: 0o700 });
       chmodSync(dir, 0o700);
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 20; i++) {
         const old = join(dir, `old-${i}.cache`);
         writeFileSync(old, 'old');
         utimesSync(old, 1_000_000 + i, 1_000_000 + i);
       }
       const { caches } = run(t, tmp);
-      assert.is(caches.length, 8);
+      assert.is(caches.length, 16);
       assert.ok(caches.some((f) => !f.startsWith('old-')), 'the new one is kept');
       assert.not.ok(caches.includes('old-0.cache'), 'the oldest are dropped');
     });
