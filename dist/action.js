@@ -28798,33 +28798,53 @@ var atPlace = (target) => {
   return place === void 0 ? "" : ` (${place})`;
 };
 var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
-var slimDocs = /* @__PURE__ */ new WeakMap();
+var HEAD = ["apiVersion", "kind", "metadata"];
 function slimResource(r7, paths = []) {
-  let docs = slimDocs.get(r7.doc.file);
-  if (!docs) slimDocs.set(r7.doc.file, docs = []);
-  let doc = docs[r7.doc.index];
-  if (!doc) docs[r7.doc.index] = doc = { ...r7.doc, value: emptyLike(r7.doc.value) };
-  const slim = { ...r7, doc, object: {} };
-  for (const [i, path] of [["apiVersion"], ["kind"], ["metadata"], ...paths].entries()) {
-    const whole = i < 3;
-    copyPath(r7.doc.value, doc.value, [...r7.basePath, ...path], whole);
-    copyPath(r7.object, slim.object, path, whole);
-  }
-  return slim;
+  const object = slimOf(r7.object, paths);
+  const written = valueAt(r7.doc.value, r7.basePath);
+  const value = nested(r7.doc.value, r7.basePath, written === r7.object ? object : slimOf(written, paths));
+  return { ...r7, doc: { ...r7.doc, value }, object };
 }
-var emptyLike = (v2) => Array.isArray(v2) ? [] : v2 !== null && typeof v2 === "object" ? {} : v2;
-function copyPath(from, to, path, whole) {
+function slimOf(from, paths) {
+  const out = {};
+  if (from === null || typeof from !== "object") return out;
+  const o = from;
+  for (const key of HEAD) if (o[key] !== void 0) out[key] = o[key];
+  for (const path of paths) copyPath(o, out, path);
+  return out;
+}
+function valueAt(from, path) {
+  let v2 = from;
+  for (const step of path) v2 = v2 !== null && typeof v2 === "object" ? v2[step] : void 0;
+  return v2;
+}
+function nested(from, path, leaf) {
+  if (path.length === 0) return leaf;
+  const top = emptyLike(from);
+  let src = from;
+  let dst = top;
+  for (const [i, step] of path.entries()) {
+    const next = src?.[step];
+    dst[step] = i === path.length - 1 ? leaf : emptyLike(next);
+    src = next;
+    dst = dst[step];
+  }
+  return top;
+}
+var emptyLike = (v2) => Array.isArray(v2) ? new Array(v2.length) : v2 !== null && typeof v2 === "object" ? {} : v2;
+function copyPath(from, to, path) {
   let src = from;
   let dst = to;
-  for (const [i, step] of path.entries()) {
-    if (src === null || typeof src !== "object" || dst === null || typeof dst !== "object") return;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    if (src === null || typeof src !== "object") return;
     const next = src[step];
     if (next === void 0) return;
-    const holder = dst;
-    if (i === path.length - 1) holder[step] ??= whole ? next : emptyLike(next);
-    else holder[step] ??= emptyLike(next);
+    dst[step] ??= emptyLike(next);
+    const held = dst[step];
+    if (held === null || typeof held !== "object") return;
     src = next;
-    dst = holder[step];
+    dst = held;
   }
 }
 var templatePlace = (t, paths = []) => ({ resource: slimResource(t.resource, [t.path, ...paths]), path: t.path });
@@ -28972,7 +28992,7 @@ function dottedPath(name2) {
   const parts = name2.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
   return parts.every((p) => p.length > 0) ? parts : void 0;
 }
-function nested(path, value) {
+function nested2(path, value) {
   let out = value;
   for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
   return out;
@@ -29160,7 +29180,7 @@ function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
         targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
         return;
       }
-      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at3 }) });
+      targeted.push({ values: nested2(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at3 }) });
       return;
     }
     layers.push(textLayer(text2, found, at3, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
@@ -29217,7 +29237,7 @@ function argoReleases(r7, appSpec, base, files, anyChart = false) {
         return;
       }
       layers.push({
-        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
+        values: nested2(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
         describe: () => `${label} (helm.parameters ${pname})`,
         target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
       });
@@ -29949,7 +29969,7 @@ function serviceOf(r7) {
     });
   }
   const resource = slimResource(r7, ports.flatMap((p) => [["spec", "ports", p.index, "name"], ["spec", "ports", p.index, "port"]]));
-  return { resource, namespace: r7.namespace, name: r7.name, selector, ports };
+  return { resource, namespace: r7.namespace, name: r7.name, selector, ports: ports.slice() };
 }
 function selects(s, namespace, labels) {
   if (!s.selector || namespace !== s.namespace) return false;
@@ -29964,7 +29984,7 @@ function containerPortsOf(t) {
       if (o) out.push({ name: o.name, containerPort: o.containerPort });
     }
   }
-  return out;
+  return out.slice();
 }
 function endpointPort(pod, p) {
   if (typeof p.targetPort === "number") return p.targetPort;
@@ -35443,7 +35463,7 @@ function opsSet(ops, path, value) {
     if (o.path === pointer) return sameValue(o.value, value);
     if (typeof o.path !== "string" || !pointer.startsWith(`${o.path}/`)) return false;
     const rest = pointer.slice(o.path.length + 1).split("/").map((x) => x.replace(/~1/g, "/").replace(/~0/g, "~"));
-    return sameValue(valueAt(o.value, rest.map((x) => /^\d+$/.test(x) ? Number(x) : x)), value);
+    return sameValue(valueAt2(o.value, rest.map((x) => /^\d+$/.test(x) ? Number(x) : x)), value);
   });
 }
 function patchSets(text2, rendered, path, value) {
@@ -35456,7 +35476,7 @@ function patchSets(text2, rendered, path, value) {
   if (Array.isArray(parsed)) return opsSet(parsed, path, value);
   if (parsed === null || typeof parsed !== "object") return false;
   const kind2 = parsed.kind;
-  return (kind2 === void 0 || kind2 === rendered.kind) && sameValue(valueAt(parsed, path), value);
+  return (kind2 === void 0 || kind2 === rendered.kind) && sameValue(valueAt2(parsed, path), value);
 }
 function failedEntry(text2, message) {
   return listEntries(text2).find((e) => message.includes(`'${e.entry}'`) || message.includes(`[${e.entry}]`) || message.includes(`/${e.entry}'`))?.range;
@@ -35484,7 +35504,7 @@ function transformationsOf(v2) {
     (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
   );
 }
-function valueAt(object, path) {
+function valueAt2(object, path) {
   let v2 = object;
   for (const step of path) {
     if (v2 === null || typeof v2 !== "object") return void 0;
@@ -35529,7 +35549,7 @@ var SourceDocuments = class {
   position(source, path, rendered) {
     const docPath = [...source.basePath, ...path];
     if (!this.locator.resolve(source.doc, docPath).complete) return void 0;
-    return { at: this.at(source, docPath), sameValue: sameValue(valueAt(source.object, path), rendered) };
+    return { at: this.at(source, docPath), sameValue: sameValue(valueAt2(source.object, path), rendered) };
   }
   deepestExisting(source, path) {
     const docPath = [...source.basePath, ...path];
@@ -35736,7 +35756,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
       const file2 = resolve11(wrapper, origin.configuredIn);
       const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
       if (/HelmChart/.test(kind2)) {
-        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt(r7.object, path));
+        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt2(r7.object, path));
         return sources.keyOrFirstLine(file2, set ?? ["helmCharts"], set && set.length > 3 ? "(the value this chart entry passes, rendered by the chart)" : "(rendered by a chart of helmCharts in this kustomization)");
       }
       const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
@@ -35744,7 +35764,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     }
     if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
     const file = resolve11(wrapper, origin.path);
-    const renderedValue = valueAt(r7.object, path);
+    const renderedValue = valueAt2(r7.object, path);
     if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
       const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
       if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
@@ -41053,7 +41073,7 @@ function clientDial(client, args, env) {
 function scriptCommands(script, depth = 0) {
   const text2 = script.length > MAX_SCRIPT ? script.slice(0, MAX_SCRIPT) : script;
   const commands = [];
-  const nested2 = [];
+  const nested3 = [];
   let words = [];
   let word2 = "";
   let inWord = false;
@@ -41080,7 +41100,7 @@ function scriptCommands(script, depth = 0) {
         if (text2[j2] === "\\" && j2 + 1 < text2.length) j2++;
         if (text2[j2] === "$" && text2[j2 + 1] === "(" && text2[j2 + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text2.slice(j2, j2 + 130))) {
           const end = closingParen(text2, j2 + 2);
-          if (nested2.length < MAX_NESTED) nested2.push(text2.slice(j2 + 2, end));
+          if (nested3.length < MAX_NESTED) nested3.push(text2.slice(j2 + 2, end));
         }
         word2 += text2[j2];
       }
@@ -41147,7 +41167,7 @@ function scriptCommands(script, depth = 0) {
   }
   endCommand();
   if (depth < MAX_DEPTH3) {
-    for (const sub of nested2) {
+    for (const sub of nested3) {
       for (const cmd of scriptCommands(sub, depth + 1)) if (commands.length < MAX_COMMANDS) commands.push(cmd);
     }
   }

@@ -23181,33 +23181,53 @@ var atPlace = (target) => {
   return place === void 0 ? "" : ` (${place})`;
 };
 var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
-var slimDocs = /* @__PURE__ */ new WeakMap();
+var HEAD = ["apiVersion", "kind", "metadata"];
 function slimResource(r, paths = []) {
-  let docs = slimDocs.get(r.doc.file);
-  if (!docs) slimDocs.set(r.doc.file, docs = []);
-  let doc = docs[r.doc.index];
-  if (!doc) docs[r.doc.index] = doc = { ...r.doc, value: emptyLike(r.doc.value) };
-  const slim = { ...r, doc, object: {} };
-  for (const [i, path] of [["apiVersion"], ["kind"], ["metadata"], ...paths].entries()) {
-    const whole = i < 3;
-    copyPath(r.doc.value, doc.value, [...r.basePath, ...path], whole);
-    copyPath(r.object, slim.object, path, whole);
-  }
-  return slim;
+  const object = slimOf(r.object, paths);
+  const written = valueAt(r.doc.value, r.basePath);
+  const value = nested2(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
+  return { ...r, doc: { ...r.doc, value }, object };
 }
-var emptyLike = (v) => Array.isArray(v) ? [] : v !== null && typeof v === "object" ? {} : v;
-function copyPath(from, to, path, whole) {
+function slimOf(from, paths) {
+  const out = {};
+  if (from === null || typeof from !== "object") return out;
+  const o = from;
+  for (const key of HEAD) if (o[key] !== void 0) out[key] = o[key];
+  for (const path of paths) copyPath(o, out, path);
+  return out;
+}
+function valueAt(from, path) {
+  let v = from;
+  for (const step of path) v = v !== null && typeof v === "object" ? v[step] : void 0;
+  return v;
+}
+function nested2(from, path, leaf) {
+  if (path.length === 0) return leaf;
+  const top = emptyLike(from);
+  let src = from;
+  let dst = top;
+  for (const [i, step] of path.entries()) {
+    const next = src?.[step];
+    dst[step] = i === path.length - 1 ? leaf : emptyLike(next);
+    src = next;
+    dst = dst[step];
+  }
+  return top;
+}
+var emptyLike = (v) => Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === "object" ? {} : v;
+function copyPath(from, to, path) {
   let src = from;
   let dst = to;
-  for (const [i, step] of path.entries()) {
-    if (src === null || typeof src !== "object" || dst === null || typeof dst !== "object") return;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    if (src === null || typeof src !== "object") return;
     const next = src[step];
     if (next === void 0) return;
-    const holder = dst;
-    if (i === path.length - 1) holder[step] ??= whole ? next : emptyLike(next);
-    else holder[step] ??= emptyLike(next);
+    dst[step] ??= emptyLike(next);
+    const held = dst[step];
+    if (held === null || typeof held !== "object") return;
     src = next;
-    dst = holder[step];
+    dst = held;
   }
 }
 var templatePlace = (t, paths = []) => ({ resource: slimResource(t.resource, [t.path, ...paths]), path: t.path });
@@ -33061,7 +33081,7 @@ function clientDial(client, args, env) {
 function scriptCommands(script, depth = 0) {
   const text = script.length > MAX_SCRIPT ? script.slice(0, MAX_SCRIPT) : script;
   const commands = [];
-  const nested2 = [];
+  const nested3 = [];
   let words = [];
   let word = "";
   let inWord = false;
@@ -33088,7 +33108,7 @@ function scriptCommands(script, depth = 0) {
         if (text[j] === "\\" && j + 1 < text.length) j++;
         if (text[j] === "$" && text[j + 1] === "(" && text[j + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(j, j + 130))) {
           const end = closingParen(text, j + 2);
-          if (nested2.length < MAX_NESTED) nested2.push(text.slice(j + 2, end));
+          if (nested3.length < MAX_NESTED) nested3.push(text.slice(j + 2, end));
         }
         word += text[j];
       }
@@ -33155,7 +33175,7 @@ function scriptCommands(script, depth = 0) {
   }
   endCommand();
   if (depth < MAX_DEPTH2) {
-    for (const sub of nested2) {
+    for (const sub of nested3) {
       for (const cmd of scriptCommands(sub, depth + 1)) if (commands.length < MAX_COMMANDS) commands.push(cmd);
     }
   }
@@ -34673,7 +34693,7 @@ function serviceOf(r) {
     });
   }
   const resource = slimResource(r, ports.flatMap((p) => [["spec", "ports", p.index, "name"], ["spec", "ports", p.index, "port"]]));
-  return { resource, namespace: r.namespace, name: r.name, selector, ports };
+  return { resource, namespace: r.namespace, name: r.name, selector, ports: ports.slice() };
 }
 function selects(s, namespace, labels) {
   if (!s.selector || namespace !== s.namespace) return false;
@@ -34688,7 +34708,7 @@ function containerPortsOf(t) {
       if (o) out.push({ name: o.name, containerPort: o.containerPort });
     }
   }
-  return out;
+  return out.slice();
 }
 function endpointPort(pod, p) {
   if (typeof p.targetPort === "number") return p.targetPort;

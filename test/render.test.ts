@@ -299,6 +299,27 @@ if (kubectl) {
     });
   });
 
+  test('kustomize: a value a patch sets, in a finding of a rule that judges across files, is reported on the patch', () => {
+    // The client is kept to the end of the run as a stand-in for its object (model/place.ts): it keeps the value
+    // reported, which is what tells the patch that writes it from the base.
+    withTemp((t) => {
+      t.write('base/server.yaml', [
+        'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, labels: { istio-injection: enabled } }',
+        'apiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata: { name: all, namespace: shop }\nspec: { mtls: { mode: STRICT } }',
+        'apiVersion: v1\nkind: Service\nmetadata: { name: orders, namespace: shop }\nspec:\n  selector: { app: orders }\n  ports: [{ name: http, port: 80, targetPort: 8080 }]',
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: orders, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { app: orders } }\n    spec:\n      containers: [{ name: app, image: orders, ports: [{ containerPort: 8080 }] }]',
+      ].join('\n---\n') + '\n');
+      const job = (value: string): string => `apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      containers:\n        - name: report\n          env:\n            - name: ORDERS_URL\n              value: ${value}\n`;
+      t.write('base/client.yaml', job('http://orders.shop/api'));
+      t.write('base/kustomization.yaml', 'resources: [server.yaml, client.yaml]\n');
+      t.write('prod/client-patch.yaml', job('http://orders.shop/v2'));
+      t.write('prod/kustomization.yaml', 'resources:\n  - ../base\npatches:\n  - path: client-patch.yaml\n');
+      t.write('.meshlint.yaml', 'istio: { version: "1.24.0" }\n');
+      const r = run(['-f', 'json', '--kustomize', 'prod', '--rule', 'mtls-strict-unmeshed-client=error'], env, t.dir);
+      assert.equal(flat(r).filter((f) => f.endsWith('mtls-strict-unmeshed-client')), ['prod/client-patch.yaml 12:15 mtls-strict-unmeshed-client'], r.stdout + r.stderr);
+    });
+  });
+
   test('kustomize: a missing generator file is the overlay\'s error at its line, never a remote base', () => {
     withTemp((t) => {
       t.write('o/kustomization.yaml', 'namespace: shop\nresources:\n- deploy.yaml\nconfigMapGenerator:\n- name: app-config\n  envs:\n  - missing.env\n');

@@ -2,7 +2,7 @@
 // and the config disagree names the line to look at. Notes are rare, so each is located on its
 // own; a rendered input is named by the file the user edits, as findings are.
 import { Locator } from '../parse/locator.ts';
-import type { ParsedDocument, Path, Resource, SourceFile, Target } from '../common/types.ts';
+import type { KubeObject, Path, Resource, Target } from '../common/types.ts';
 
 /**
  * `locator`: one to reuse, for a caller that places many targets in one file (a new one reads
@@ -40,12 +40,8 @@ export const atPlace = (target: Target | undefined): string => {
  */
 export const objectKey = (r: Resource): string => `${r.doc.file.displayPath}\u0000${r.doc.index}\u0000${r.basePath.join('\u0000')}`;
 
-/**
- * Each file's documents' stand-ins (see slimResource), by index: one per document, whatever
- * object of it is kept, and however many rules keep it. Weakly by file, not by document: a run
- * makes one for every workload, and that many weak entries slowed every garbage collection.
- */
-const slimDocs = new WeakMap<SourceFile, ParsedDocument[]>();
+/** What a stand-in keeps of every object: what names it, and its metadata (labels, annotations: what a rendered input's mapping reads). */
+const HEAD = ['apiVersion', 'kind', 'metadata'] as const;
 
 /**
  * The same object for reporting only: its document's place (file, index, offsets) and, of its
@@ -54,40 +50,67 @@ const slimDocs = new WeakMap<SourceFile, ParsedDocument[]>();
  * scalar by its value, a collection by being one, so a collection named is kept empty). A rule
  * that keeps objects of every file until the run ends keeps these: a whole document of each
  * workload would grow with the repository (a monorepo of 300 MB of workloads ran out of
- * memory).
+ * memory). Nothing is shared between stand-ins, so nothing needs a table of them (weak tables
+ * with an entry per workload slowed every garbage collection).
  */
 export function slimResource(r: Resource, paths: readonly Path[] = []): Resource {
-  let docs = slimDocs.get(r.doc.file);
-  if (!docs) slimDocs.set(r.doc.file, (docs = []));
-  let doc = docs[r.doc.index];
-  if (!doc) docs[r.doc.index] = doc = { ...r.doc, value: emptyLike(r.doc.value) };
-  const slim: Resource = { ...r, doc, object: {} };
-  for (const [i, path] of [['apiVersion'], ['kind'], ['metadata'], ...paths].entries()) {
-    const whole = i < 3;
-    copyPath(r.doc.value, doc.value, [...r.basePath, ...path], whole);
-    copyPath(r.object, slim.object, path, whole);
-  }
-  return slim;
+  const object = slimOf(r.object, paths);
+  // The document's own value holds the object as written (before Flux's substitutions, say): the same but for those.
+  const written = valueAt(r.doc.value, r.basePath);
+  const value = nested(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
+  return { ...r, doc: { ...r.doc, value }, object };
 }
 
-const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? [] : v !== null && typeof v === 'object' ? {} : v);
+function slimOf(from: unknown, paths: readonly Path[]): KubeObject {
+  const out: KubeObject = {};
+  if (from === null || typeof from !== 'object') return out;
+  const o = from as KubeObject;
+  for (const key of HEAD) if (o[key] !== undefined) out[key] = o[key];
+  for (const path of paths) copyPath(o, out, path);
+  return out;
+}
+
+function valueAt(from: unknown, path: Path): unknown {
+  let v = from;
+  for (const step of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[step] : undefined;
+  return v;
+}
+
+/** `leaf` at `path` in containers like those of `from` (a `kind: List`'s items), empty but for it. */
+function nested(from: unknown, path: Path, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const top = emptyLike(from) as Record<string | number, unknown>;
+  let src = from as Record<string | number, unknown>;
+  let dst = top;
+  for (const [i, step] of path.entries()) {
+    const next = src?.[step];
+    dst[step] = i === path.length - 1 ? leaf : emptyLike(next);
+    src = next as Record<string | number, unknown>;
+    dst = dst[step] as Record<string | number, unknown>;
+  }
+  return top;
+}
+
+/** An empty container of the same kind; a list of the same length, with room for no more (one grown from [] keeps room for 17). */
+const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === 'object' ? {} : v);
 
 /**
  * Copies the value at `path` of `from` into `to`, making the containers on the way (a path that
- * is not there copies nothing); a collection there is copied whole, or as an empty one.
+ * is not there copies nothing): a scalar as it is, a collection as an empty one.
  */
-function copyPath(from: unknown, to: unknown, path: Path, whole: boolean): void {
-  let src = from;
-  let dst = to;
-  for (const [i, step] of path.entries()) {
-    if (src === null || typeof src !== 'object' || dst === null || typeof dst !== 'object') return;
+function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
+  let src: unknown = from;
+  let dst: Record<string | number, unknown> = to;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i] as string | number;
+    if (src === null || typeof src !== 'object') return;
     const next = (src as Record<string | number, unknown>)[step];
     if (next === undefined) return;
-    const holder = dst as Record<string | number, unknown>;
-    if (i === path.length - 1) holder[step] ??= whole ? next : emptyLike(next);
-    else holder[step] ??= emptyLike(next);
+    dst[step] ??= emptyLike(next);
+    const held = dst[step];
+    if (held === null || typeof held !== 'object') return;
     src = next;
-    dst = holder[step];
+    dst = held as Record<string | number, unknown>;
   }
 }
 

@@ -53,16 +53,12 @@ test('keeps the place, the kind and the metadata; a scalar path by value, a coll
   assert.is(((slim.doc.value as { items: unknown[] }).items[1]), undefined);
 });
 
-test('a document has one stand-in, whatever objects of it are kept and whichever pass parsed them', () => {
-  const [deployment, service] = resources() as [Resource, Resource];
-  const a = slimResource(deployment);
-  assert.is(slimResource(service).doc, a.doc);
-  // The facts pass and the lint pass parse a file apart: their objects share the stand-in of their document.
-  const [again] = resources() as [Resource];
-  assert.is.not(again, deployment);
-  const b = slimResource({ ...again, doc: { ...again.doc, file: deployment.doc.file } }, [['spec', 'template']]);
-  assert.is(b.doc, a.doc);
-  assert.ok(((b.doc.value as { items: { spec?: { template?: object } }[] }).items[0]?.spec?.template), 'a path named later is kept in the document too');
+test('the object as written stands in the document; Flux\'s substitutions stand in the object', () => {
+  const [deployment] = resources() as [Resource];
+  const substituted = { ...deployment, object: { ...deployment.object, metadata: { name: 'orders', namespace: 'prod' } } };
+  const slim = slimResource(substituted);
+  assert.equal(slim.object.metadata, { name: 'orders', namespace: 'prod' });
+  assert.is(((slim.doc.value as { items: { metadata: { namespace: string } }[] }).items[0]?.metadata.namespace), 'shop');
 });
 
 test('a stand-in is placed where its object is', () => {

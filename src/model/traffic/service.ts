@@ -54,7 +54,8 @@ export function serviceOf(r: Resource): ServiceInfo | undefined {
   }
   // Kept by rules until the run ends: the object as a stand-in, with the ports findings name.
   const resource = slimResource(r, ports.flatMap((p) => [['spec', 'ports', p.index, 'name'], ['spec', 'ports', p.index, 'port']]));
-  return { resource, namespace: r.namespace, name: r.name, selector, ports };
+  // A copy of its own length: a list grown by push keeps room for 17, and every Service's is kept.
+  return { resource, namespace: r.namespace, name: r.name, selector, ports: ports.slice() };
 }
 
 /** Whether a Service's selector picks a pod template's pods (same namespace, every selector label). */
@@ -79,7 +80,8 @@ export function containerPortsOf(t: PodTemplate): ContainerPort[] {
       if (o) out.push({ name: o.name, containerPort: o.containerPort });
     }
   }
-  return out;
+  // A copy of its own length (see serviceOf): every pod's is kept.
+  return out.slice();
 }
 
 /**
