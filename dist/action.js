@@ -30119,7 +30119,6 @@ function referencesInConfigMap(cm, read2) {
 // src/model/traffic/inputs.ts
 var MAX_PER_NAMESPACE = 2e4;
 var MAX_SELECTOR_COMPARISONS = 5e7;
-var MAX_CONFIG_MAPS = 2e4;
 var MAX_CALL_COMPARISONS = 2e6;
 function podRecordOf(t, paths = []) {
   const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
@@ -30158,7 +30157,7 @@ var TrafficInputs = class _TrafficInputs {
   /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
   destinationRules = [];
   authorizationPolicies = [];
-  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  /** ConfigMaps among the inputs that name a Service, by namespace/name: where a workload may read its address. */
   configMaps = /* @__PURE__ */ new Map();
   callComparisons = 0;
   callsExhausted = false;
@@ -30206,7 +30205,10 @@ var TrafficInputs = class _TrafficInputs {
       return;
     }
     if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r7.namespace}/${r7.name}`, configMapReferences(r7, r7.namespace));
+      const refs = configMapReferences(r7, r7.namespace);
+      const key = `${r7.namespace}/${r7.name}`;
+      if (refs.byKey.size > 0) this.configMaps.set(key, refs);
+      else this.configMaps.delete(key);
       return;
     }
     const service = serviceOf(r7);
@@ -49056,6 +49058,7 @@ var ParsePool = class _ParsePool {
   lanes;
   /** [0]: bumped on every reply or status change; [1 + lane]: that lane's status. */
   signal;
+  /** Each task by id; one whose pieces the lint pass has all taken is dropped (its pieces name every group of its files). */
   tasks;
   /** The pieces of each file, in the file's order. */
   tasksOf = /* @__PURE__ */ new Map();
@@ -49094,8 +49097,9 @@ var ParsePool = class _ParsePool {
     return new _ParsePool(files, workerUrl, threads - 1, first);
   }
   constructor(files, workerUrl, threads, first) {
-    this.tasks = planTasks(files, first);
-    for (const task of this.tasks) {
+    const tasks = planTasks(files, first);
+    this.tasks = tasks;
+    for (const task of tasks) {
       this.untaken.set(task.id, task.pieces.length);
       for (const [index, p] of task.pieces.entries()) {
         const ref = { task, index };
@@ -49185,6 +49189,7 @@ var ParsePool = class _ParsePool {
     this.untaken.set(task.id, left);
     if (left > 0) return;
     this.done.delete(task.id);
+    this.tasks[task.id] = void 0;
     if (task.first) return;
     this.inFlight -= task.bytes;
     this.dispatch();
@@ -49243,6 +49248,7 @@ var ParsePool = class _ParsePool {
   nextUnclaimedFirst(after) {
     for (let id = after + 1; id < this.next; id++) {
       const t = this.tasks[id];
+      if (!t) continue;
       if (!t.first) return void 0;
       if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
     }
@@ -49252,7 +49258,7 @@ var ParsePool = class _ParsePool {
   furthestUnclaimed(after) {
     for (let id = this.next - 1; id > after; id--) {
       const t = this.tasks[id];
-      if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
+      if (t && !this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
     }
     return void 0;
   }

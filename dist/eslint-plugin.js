@@ -26952,7 +26952,6 @@ function referencesInConfigMap(cm, read2) {
 // src/model/traffic/inputs.ts
 var MAX_PER_NAMESPACE = 2e4;
 var MAX_SELECTOR_COMPARISONS = 5e7;
-var MAX_CONFIG_MAPS = 2e4;
 var MAX_CALL_COMPARISONS = 2e6;
 function podRecordOf(t, paths = []) {
   const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
@@ -26991,7 +26990,7 @@ var TrafficInputs = class _TrafficInputs {
   /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
   destinationRules = [];
   authorizationPolicies = [];
-  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  /** ConfigMaps among the inputs that name a Service, by namespace/name: where a workload may read its address. */
   configMaps = /* @__PURE__ */ new Map();
   callComparisons = 0;
   callsExhausted = false;
@@ -27039,7 +27038,10 @@ var TrafficInputs = class _TrafficInputs {
       return;
     }
     if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, configMapReferences(r, r.namespace));
+      const refs = configMapReferences(r, r.namespace);
+      const key = `${r.namespace}/${r.name}`;
+      if (refs.byKey.size > 0) this.configMaps.set(key, refs);
+      else this.configMaps.delete(key);
       return;
     }
     const service = serviceOf(r);

@@ -255,7 +255,8 @@ export class ParsePool {
   private readonly lanes: Lane[];
   /** [0]: bumped on every reply or status change; [1 + lane]: that lane's status. */
   private readonly signal: Int32Array;
-  private readonly tasks: Task[];
+  /** Each task by id; one whose pieces the lint pass has all taken is dropped (its pieces name every group of its files). */
+  private readonly tasks: (Task | undefined)[];
   /** The pieces of each file, in the file's order. */
   private readonly tasksOf = new Map<SourceFile, PieceRef[]>();
   /** The pieces sent first (one group each), by file and the group's start. */
@@ -296,8 +297,9 @@ export class ParsePool {
   }
 
   private constructor(files: readonly SourceFile[], workerUrl: URL, threads: number, first: FirstGroups | undefined) {
-    this.tasks = planTasks(files, first);
-    for (const task of this.tasks) {
+    const tasks = planTasks(files, first);
+    this.tasks = tasks;
+    for (const task of tasks) {
       this.untaken.set(task.id, task.pieces.length);
       for (const [index, p] of task.pieces.entries()) {
         const ref = { task, index };
@@ -396,6 +398,7 @@ export class ParsePool {
     this.untaken.set(task.id, left);
     if (left > 0) return;
     this.done.delete(task.id);
+    this.tasks[task.id] = undefined;
     if (task.first) return; // out of the budget since it was parsed (see parsed)
     this.inFlight -= task.bytes;
     this.dispatch();
@@ -462,7 +465,8 @@ export class ParsePool {
   /** The first task sent after `after`, among those sent first, that no one has started, claimed for this thread. */
   private nextUnclaimedFirst(after: number): Task | undefined {
     for (let id = after + 1; id < this.next; id++) {
-      const t = this.tasks[id] as Task;
+      const t = this.tasks[id];
+      if (!t) continue;
       if (!t.first) return undefined;
       if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
     }
@@ -472,8 +476,8 @@ export class ParsePool {
   /** The last task sent after `after` that no one has started, claimed for this thread. */
   private furthestUnclaimed(after: number): Task | undefined {
     for (let id = this.next - 1; id > after; id--) {
-      const t = this.tasks[id] as Task;
-      if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
+      const t = this.tasks[id];
+      if (t && !this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
     }
     return undefined;
   }

@@ -152,6 +152,13 @@ ruleTester(rule, {
       errors: [{ messageId: 'strict', line: 5, column: 3, message: 'Job shop/report has no proxy' }],
     },
     {
+      // Every ConfigMap is read: past a count kept before (20,000), the address went unread and unsaid.
+      name: 'the name is in a ConfigMap that comes after 20,001 others',
+      code: `${Array.from({ length: 20_001 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: other-${i}, namespace: shop }\ndata: { LOG_LEVEL: info }\n`).join('---\n')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: report-env, namespace: shop }\ndata:\n  ORDERS_ADDR: "orders:80"\n`,
+      files: [namespace('shop'), orders('shop', '{ labels: { app: orders } }'), policy('all', 'shop', STRICT), { filename: 'job.yaml', code: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      restartPolicy: Never\n      containers: [{ name: r, image: r, envFrom: [{ configMapRef: { name: report-env } }] }]\n' }],
+      errors: [{ messageId: 'strict', line: 100_010, column: 3, message: 'Job shop/report has no proxy' }],
+    },
+    {
       name: 'a dotted name in a config file the client mounts',
       code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: report-conf, namespace: shop }\ndata:\n  app.ini: |\n    [upstream]\n    url = http://orders.shop.svc:80/v1\n',
       files: [namespace('shop'), orders(), policy('all', 'shop', STRICT), { filename: 'job.yaml', code: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: report, namespace: shop }\nspec:\n  template:\n    metadata: { labels: { sidecar.istio.io/inject: "false" } }\n    spec:\n      restartPolicy: Never\n      volumes: [{ name: conf, configMap: { name: report-conf } }]\n      containers: [{ name: r, image: r }]\n' }],

@@ -20,7 +20,6 @@ import { configMapReferences, configMapsReadBy, hostReferencesOf, referencesInCo
 export const MAX_PER_NAMESPACE = 20_000;
 /** Pod templates compared with Service selectors over a run (podsOf): bounded for hostile input. */
 const MAX_SELECTOR_COMPARISONS = 50_000_000;
-const MAX_CONFIG_MAPS = 20_000;
 /** Pod templates compared with Service selectors for the calls of a run's workloads: bounded for hostile input. */
 const MAX_CALL_COMPARISONS = 2_000_000;
 
@@ -112,7 +111,7 @@ export class TrafficInputs {
   /** DestinationRules and AuthorizationPolicies among the inputs, for the rules that judge them. */
   readonly destinationRules: Resource[] = [];
   readonly authorizationPolicies: Resource[] = [];
-  /** ConfigMaps among the inputs, by namespace/name: where a workload may read a Service's address. */
+  /** ConfigMaps among the inputs that name a Service, by namespace/name: where a workload may read its address. */
   private readonly configMaps = new Map<string, ConfigMapReferences>();
   private callComparisons = 0;
   private callsExhausted = false;
@@ -171,7 +170,11 @@ export class TrafficInputs {
       return;
     }
     if (r.kind === 'ConfigMap' && r.apiVersion === 'v1' && r.namespace !== undefined) {
-      if (this.configMaps.size < MAX_CONFIG_MAPS) this.configMaps.set(`${r.namespace}/${r.name}`, configMapReferences(r, r.namespace));
+      // Every ConfigMap, with no bound to reach unsaid: only those that name a Service are kept, and of them only that.
+      const refs = configMapReferences(r, r.namespace);
+      const key = `${r.namespace}/${r.name}`;
+      if (refs.byKey.size > 0) this.configMaps.set(key, refs);
+      else this.configMaps.delete(key);
       return;
     }
     const service = serviceOf(r);
