@@ -28832,6 +28832,11 @@ function nested(from, path, leaf) {
   return top;
 }
 var emptyLike = (v2) => Array.isArray(v2) ? new Array(v2.length) : v2 !== null && typeof v2 === "object" ? {} : v2;
+function shallow(v2) {
+  const out = emptyLike(v2);
+  for (const [k2, x] of Object.entries(v2)) out[k2] = emptyLike(x);
+  return out;
+}
 function copyPath(from, to, path) {
   let src = from;
   let dst = to;
@@ -28840,7 +28845,7 @@ function copyPath(from, to, path) {
     if (src === null || typeof src !== "object") return;
     const next = src[step];
     if (next === void 0) return;
-    dst[step] ??= emptyLike(next);
+    dst[step] ??= i === path.length - 1 && next !== null && typeof next === "object" ? shallow(next) : emptyLike(next);
     const held = dst[step];
     if (held === null || typeof held !== "object") return;
     src = next;
@@ -29968,7 +29973,7 @@ function serviceOf(r7) {
       appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
     });
   }
-  const resource = slimResource(r7, ports.flatMap((p) => [["spec", "ports", p.index, "name"], ["spec", "ports", p.index, "port"]]));
+  const resource = slimResource(r7, ports.map((p) => ["spec", "ports", p.index]));
   return { resource, namespace: r7.namespace, name: r7.name, selector, ports: ports.slice() };
 }
 function selects(s, namespace, labels) {
@@ -34966,7 +34971,7 @@ function resolveDiffRefs(args, cwd, env, opts = {}) {
   const mergeBase = (a, b, ca, cb) => {
     const r7 = git2(gitBin, ["merge-base", ca, cb], cwd, env);
     if (r7.ok && /^[0-9a-f]{40,64}$/.test(r7.out)) return r7.out;
-    throw new RevisionError(`${a} and ${b} have no common commit here${shallow(gitBin, cwd, env) ? `: this clone is shallow (${FETCH_ALL})` : ""}; name the commit to compare with`);
+    throw new RevisionError(`${a} and ${b} have no common commit here${shallow2(gitBin, cwd, env) ? `: this clone is shallow (${FETCH_ALL})` : ""}; name the commit to compare with`);
   };
   const range = dirFirst || second !== void 0 ? void 0 : /^(.*?)(\.\.\.?)(.*)$/.exec(first);
   if (range && !first.startsWith("-")) {
@@ -34999,7 +35004,7 @@ function resolveDiffRefs(args, cwd, env, opts = {}) {
   return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
 }
 var FETCH_ALL = "fetch its history: git fetch --unshallow, or fetch-depth: 0 in actions/checkout";
-function shallow(gitBin, cwd, env) {
+function shallow2(gitBin, cwd, env) {
   return git2(gitBin, ["rev-parse", "--is-shallow-repository"], cwd, env).out === "true";
 }
 function notFound(gitBin, spec, cwd, env) {
@@ -35012,7 +35017,7 @@ function notFound(gitBin, spec, cwd, env) {
     const hint = dflt && dflt !== spec ? ` (${remote}'s default branch here is ${dflt})` : "";
     throw new RevisionError(`${what}: no branch ${branch} of ${remote} is fetched${hint}; fetch it (git fetch ${remote} ${branch}) or name another`);
   }
-  if (shallow(gitBin, cwd, env)) throw new RevisionError(`${what}: this clone is shallow; ${FETCH_ALL}`);
+  if (shallow2(gitBin, cwd, env)) throw new RevisionError(`${what}: this clone is shallow; ${FETCH_ALL}`);
   throw new RevisionError(`${what}; name a branch, tag or commit (git fetch it first), or a directory`);
 }
 function openEmptySide(ref, cwd, env) {

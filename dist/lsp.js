@@ -23215,6 +23215,11 @@ function nested2(from, path, leaf) {
   return top;
 }
 var emptyLike = (v) => Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === "object" ? {} : v;
+function shallow(v) {
+  const out = emptyLike(v);
+  for (const [k, x] of Object.entries(v)) out[k] = emptyLike(x);
+  return out;
+}
 function copyPath(from, to, path) {
   let src = from;
   let dst = to;
@@ -23223,7 +23228,7 @@ function copyPath(from, to, path) {
     if (src === null || typeof src !== "object") return;
     const next = src[step];
     if (next === void 0) return;
-    dst[step] ??= emptyLike(next);
+    dst[step] ??= i === path.length - 1 && next !== null && typeof next === "object" ? shallow(next) : emptyLike(next);
     const held = dst[step];
     if (held === null || typeof held !== "object") return;
     src = next;
@@ -34692,7 +34697,7 @@ function serviceOf(r) {
       appProtocol: typeof o.appProtocol === "string" ? o.appProtocol : void 0
     });
   }
-  const resource = slimResource(r, ports.flatMap((p) => [["spec", "ports", p.index, "name"], ["spec", "ports", p.index, "port"]]));
+  const resource = slimResource(r, ports.map((p) => ["spec", "ports", p.index]));
   return { resource, namespace: r.namespace, name: r.name, selector, ports: ports.slice() };
 }
 function selects(s, namespace, labels) {

@@ -47,7 +47,7 @@ const HEAD = ['apiVersion', 'kind', 'metadata'] as const;
  * The same object for reporting only: its document's place (file, index, offsets) and, of its
  * values, its kind, its metadata and the paths named, which is what placing a finding reads (a
  * rendered input maps a reported value back to the values or the overlay that wrote it: a
- * scalar by its value, a collection by being one, so a collection named is kept empty). A rule
+ * scalar by its value, a collection by being one, so a collection named keeps its scalars). A rule
  * that keeps objects of every file until the run ends keeps these: a whole document of each
  * workload would grow with the repository (a monorepo of 300 MB of workloads ran out of
  * memory). Nothing is shared between stand-ins, so nothing needs a table of them (weak tables
@@ -94,9 +94,17 @@ function nested(from: unknown, path: Path, leaf: unknown): unknown {
 /** An empty container of the same kind; a list of the same length, with room for no more (one grown from [] keeps room for 17). */
 const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === 'object' ? {} : v);
 
+/** A collection's scalars, its collections empty: what a stand-in keeps of a collection a path names. */
+function shallow(v: unknown): unknown {
+  const out = emptyLike(v) as Record<string | number, unknown>;
+  for (const [k, x] of Object.entries(v as object)) out[k] = emptyLike(x);
+  return out;
+}
+
 /**
  * Copies the value at `path` of `from` into `to`, making the containers on the way (a path that
- * is not there copies nothing): a scalar as it is, a collection as an empty one.
+ * is not there copies nothing): a scalar as it is, a collection with its scalars only (a
+ * Service port's name and number, a template with nothing in it).
  */
 function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
   let src: unknown = from;
@@ -106,7 +114,7 @@ function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
     if (src === null || typeof src !== 'object') return;
     const next = (src as Record<string | number, unknown>)[step];
     if (next === undefined) return;
-    dst[step] ??= emptyLike(next);
+    dst[step] ??= i === path.length - 1 && next !== null && typeof next === 'object' ? shallow(next) : emptyLike(next);
     const held = dst[step];
     if (held === null || typeof held !== 'object') return;
     src = next;

@@ -53,6 +53,12 @@ test('keeps the place, the kind and the metadata; a scalar path by value, a coll
   assert.is(((slim.doc.value as { items: unknown[] }).items[1]), undefined);
 });
 
+test('a collection named keeps its scalars: a Service port its number', () => {
+  const [, service] = resources() as [Resource, Resource];
+  const slim = slimResource(service, [['spec', 'ports', 0]]);
+  assert.equal((slim.object.spec as { ports: unknown[] }).ports, [{ port: 80 }]);
+});
+
 test('the object as written stands in the document; Flux\'s substitutions stand in the object', () => {
   const [deployment] = resources() as [Resource];
   const substituted = { ...deployment, object: { ...deployment.object, metadata: { name: 'orders', namespace: 'prod' } } };

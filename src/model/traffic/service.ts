@@ -53,7 +53,7 @@ export function serviceOf(r: Resource): ServiceInfo | undefined {
     });
   }
   // Kept by rules until the run ends: the object as a stand-in, with the ports findings name.
-  const resource = slimResource(r, ports.flatMap((p) => [['spec', 'ports', p.index, 'name'], ['spec', 'ports', p.index, 'port']]));
+  const resource = slimResource(r, ports.map((p) => ['spec', 'ports', p.index]));
   // A copy of its own length: a list grown by push keeps room for 17, and every Service's is kept.
   return { resource, namespace: r.namespace, name: r.name, selector, ports: ports.slice() };
 }
