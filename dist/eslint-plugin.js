@@ -28841,9 +28841,17 @@ function tcpPortsOf(pod, services) {
 }
 
 // rules/route-host-unresolved.ts
-var MAX_CONFIGS = 5e3;
-var MAX_SERVICES = 2e4;
 var MAX_HOSTS2 = 100;
+function hostsOf(r) {
+  if (r.kind === "VirtualService") {
+    const gateways = getIn(r.object, ["spec", "gateways"]);
+    if (Array.isArray(gateways) && gateways.length > 0 && !gateways.includes("mesh")) return [];
+    const hosts = getIn(r.object, ["spec", "hosts"]);
+    return (Array.isArray(hosts) ? hosts.slice(0, MAX_HOSTS2) : []).flatMap((host2, i) => typeof host2 === "string" ? [{ host: host2, path: ["spec", "hosts", i] }] : []);
+  }
+  const host = getIn(r.object, ["spec", "host"]);
+  return typeof host === "string" ? [{ host, path: ["spec", "host"] }] : [];
+}
 var route_host_unresolved_default = createRule({
   name: "route-host-unresolved",
   meta: {
@@ -28871,7 +28879,8 @@ var route_host_unresolved_default = createRule({
     return {
       Resource(r) {
         if ((r.kind === "VirtualService" || r.kind === "DestinationRule") && r.apiVersion.startsWith("networking.istio.io/")) {
-          if (configs2.length < MAX_CONFIGS) configs2.push(r);
+          const hosts = r.namespace === void 0 ? [] : hostsOf(r);
+          if (r.namespace !== void 0 && hosts.length > 0) configs2.push({ resource: slimResource(r, hosts.map((h) => h.path)), namespace: r.namespace, hosts });
           return;
         }
         if (r.kind === "ServiceEntry" && r.apiVersion.startsWith("networking.istio.io/")) {
@@ -28881,23 +28890,16 @@ var route_host_unresolved_default = createRule({
           }
           return;
         }
-        const service = serviceOf(r);
-        if (service && services.length < MAX_SERVICES) services.push(service);
+        if (r.kind === "Service" && r.apiVersion === "v1" && r.name && r.namespace !== void 0) services.push({ namespace: r.namespace, name: r.name, resource: slimResource(r) });
       },
       "Program:exit"() {
         const byName = /* @__PURE__ */ new Map();
         for (const s of services) appendTo(byName, s.name, s);
         const exists = (ns, name2) => (byName.get(name2) ?? []).some((s) => s.namespace === ns);
         for (const config of configs2) {
-          if (config.namespace === void 0) continue;
-          if (config.kind === "VirtualService") {
-            const gateways = getIn(config.object, ["spec", "gateways"]);
-            if (Array.isArray(gateways) && gateways.length > 0 && !gateways.includes("mesh")) continue;
-          }
-          const raw = config.kind === "DestinationRule" ? [getIn(config.object, ["spec", "host"])] : getIn(config.object, ["spec", "hosts"]);
-          const path = (i) => config.kind === "DestinationRule" ? ["spec", "host"] : ["spec", "hosts", i];
-          for (const [i, host] of (Array.isArray(raw) ? raw.slice(0, MAX_HOSTS2) : []).entries()) {
-            if (typeof host !== "string" || host.includes("*") || entryHosts.has(host.toLowerCase())) continue;
+          const kind2 = config.resource.kind;
+          for (const { host, path } of config.hosts) {
+            if (host.includes("*") || entryHosts.has(host.toLowerCase())) continue;
             const parts = host.toLowerCase().split(".");
             const named = serviceOfHost(host, config.namespace);
             if (named) {
@@ -28906,7 +28908,7 @@ var route_host_unresolved_default = createRule({
               const other = others[0];
               if (others.length !== 1 || !other) continue;
               context.report({
-                target: { resource: config, path: path(i) },
+                target: { resource: config.resource, path },
                 messageId: "otherNamespace",
                 data: { host, resolved: `${named.name}.${config.namespace}.svc.${DOMAIN_SUFFIX}`, namespace: other.namespace, fqdn: `${other.name}.${other.namespace}.svc.${DOMAIN_SUFFIX}` },
                 related: [{ target: { resource: other.resource, path: ["metadata", "name"] }, message: describeResource(other.resource) }]
@@ -28916,9 +28918,9 @@ var route_host_unresolved_default = createRule({
             if ((parts.length === 2 || parts.length === 3 && parts[2] === "svc") && exists(parts[1], parts[0])) {
               const service = (byName.get(parts[0]) ?? []).find((s) => s.namespace === parts[1]);
               context.report({
-                target: { resource: config, path: path(i) },
+                target: { resource: config.resource, path },
                 messageId: "dotted",
-                data: { host, kind: config.kind, service: describeResource(service.resource), fqdn: `${parts[0]}.${parts[1]}.svc.${DOMAIN_SUFFIX}` },
+                data: { host, kind: kind2, service: describeResource(service.resource), fqdn: `${parts[0]}.${parts[1]}.svc.${DOMAIN_SUFFIX}` },
                 related: [{ target: { resource: service.resource, path: ["metadata", "name"] }, message: describeResource(service.resource) }]
               });
             }

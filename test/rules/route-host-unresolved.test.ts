@@ -16,8 +16,22 @@ ruleTester(rule, {
     { name: 'a short name of two other namespaces\' Services: which one is meant is not known', code: dr('reviews'), files: [service('reviews', 'a'), service('reviews', 'b')] },
     { name: 'a name no Service among the inputs has', code: dr('ratings.bookinfo'), files: [service('reviews', 'bookinfo')] },
     { name: 'a wildcard', code: vs('["*.bookinfo.svc.cluster.local"]'), files: [service('reviews', 'bookinfo')] },
+    {
+      // Every Service is kept: one past a count (20,000) read as absent, and the short name as another namespace's.
+      name: "a short name of the config's own namespace's Service, which comes after 20,001 others",
+      code: dr('reviews', 'bookinfo'),
+      files: [service('reviews', 'other'), { filename: 'many.yaml', code: Array.from({ length: 20_001 }, (_, i) => `apiVersion: v1\nkind: Service\nmetadata: { name: s${i}, namespace: many }\nspec: { ports: [{ port: 80 }] }\n`).join('---\n') }, service('reviews', 'bookinfo')],
+    },
+    { name: "a short name of the config's own namespace's ExternalName Service: istiod makes a host of it", code: dr('reviews', 'bookinfo'), files: [service('reviews', 'other'), { filename: 'ext.yaml', code: 'apiVersion: v1\nkind: Service\nmetadata: { name: reviews, namespace: bookinfo }\nspec: { type: ExternalName, externalName: reviews.example.com }\n' }] },
   ],
   invalid: [
+    {
+      // Every config is judged: past a count (5,000) they were not read, and no note said so.
+      name: 'name.namespace in a DestinationRule after 5,001 others',
+      code: `${Array.from({ length: 5_001 }, (_, i) => `apiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata: { name: d${i}, namespace: shop }\nspec: { host: reviews }\n`).join('---\n')}---\n${dr('reviews.bookinfo')}`,
+      files: [service('reviews', 'bookinfo'), service('reviews', 'shop')],
+      errors: [{ messageId: 'dotted', line: 25_010 }],
+    },
     {
       name: 'name.namespace in a VirtualService for the mesh',
       code: vs('[reviews.bookinfo]', 'shop', '[mesh, edge]'),
