@@ -30383,6 +30383,9 @@ var overComparisons = (max, what) => `over ${max.toLocaleString("en-US")} compar
 function exhausted(context, at3, max) {
   context.unknown("traffic-bound", at3, overComparisons(max, "policies with workloads"));
 }
+function runOverBound(context, at3, max, what) {
+  context.unknown("traffic-bound", at3, `over ${max.toLocaleString("en-US")} ${what}`);
+}
 function namespaceOverBound(context, at3, namespace, max, what) {
   context.unknown("traffic-bound", at3, overNamespaceBound(namespace, max, what));
 }
@@ -42389,6 +42392,7 @@ var ambient_network_policy_default = createRule({
     const ambient = [];
     const waypointServices = /* @__PURE__ */ new Set();
     let budget = MAX_COMPARISONS;
+    let overAmbient = false;
     return {
       Resource(r7) {
         if (isNetworkPolicy(r7)) policies.push(networkPolicyOf(r7));
@@ -42398,7 +42402,11 @@ var ambient_network_policy_default = createRule({
         }
       },
       PodTemplate(t) {
-        if (ambient.length >= MAX_AMBIENT) return;
+        if (ambient.length >= MAX_AMBIENT) {
+          if (!overAmbient) runOverBound(context, t.resource, MAX_AMBIENT, "ambient pod templates");
+          overAmbient = true;
+          return;
+        }
         const namespace = t.resource.namespace;
         if (namespace === void 0 || captureForTemplate(t, facts).outcome !== "ambient") return;
         const bypass = labelString(t.annotations[BYPASS_INBOUND]);
@@ -42412,7 +42420,7 @@ var ambient_network_policy_default = createRule({
         if (policies.length === 0 || ambient.length === 0) return;
         const reportedRules = /* @__PURE__ */ new Set();
         for (const d of ambient) {
-          if (budget < 0) return;
+          if (budget < 0) return exhausted(context, d.t.resource, MAX_COMPARISONS);
           const into = isolation(d, "ingress");
           if (into) {
             const related = into.isolating.slice(0, MAX_RELATED3).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
@@ -42422,6 +42430,8 @@ var ambient_network_policy_default = createRule({
           const out = isolation(d, "egress");
           if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
         }
+        const last = ambient[ambient.length - 1];
+        if (budget < 0 && last) exhausted(context, last.t.resource, MAX_COMPARISONS);
       }
     };
     function isolation(d, direction) {
@@ -43708,11 +43718,16 @@ var use_waypoint_none_service_default = createRule({
     const facts = context.facts;
     const services = /* @__PURE__ */ new Map();
     const optedOut = [];
+    const over = /* @__PURE__ */ new Set();
     return {
       Resource(r7) {
         if (r7.kind !== "Service" || r7.apiVersion !== "v1" || r7.namespace === void 0) return;
         const list4 = services.get(r7.namespace) ?? [];
         if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push({ resource: slimResource(r7), selector: selectorOf(r7) });
+        else if (!over.has(r7.namespace)) {
+          over.add(r7.namespace);
+          namespaceOverBound(context, r7, r7.namespace, MAX_SERVICES_PER_NAMESPACE, "Services");
+        }
         services.set(r7.namespace, list4);
       },
       PodTemplate(t) {
@@ -43724,7 +43739,7 @@ var use_waypoint_none_service_default = createRule({
         for (const t of optedOut) {
           const ns2 = t.resource.namespace;
           const candidates = services.get(ns2);
-          if (!candidates) continue;
+          if (!candidates || over.has(ns2)) continue;
           if (captureForTemplate(t, facts).outcome !== "ambient") continue;
           const podLabels2 = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns2, facts).labels;
@@ -44664,6 +44679,7 @@ var policy_selector_no_match_default = createRule({
     const defined = /* @__PURE__ */ new Map();
     const unseen = /* @__PURE__ */ new Set();
     let blind = false;
+    let overPolicies = false;
     const places = /* @__PURE__ */ new Map();
     const addTarget = (t) => {
       if ((targets.get(t.namespace)?.length ?? 0) >= MAX_TARGETS) {
@@ -44694,6 +44710,10 @@ var policy_selector_no_match_default = createRule({
         if (policy && r7.doc.file.kustomized) unseen.add(r7.namespace);
         if (policy) {
           if (policies.length < MAX_POLICIES) policies.push(policy);
+          else if (!overPolicies) {
+            overPolicies = true;
+            runOverBound(context, r7, MAX_POLICIES, "selector policies");
+          }
           return;
         }
         if (gk === "networking.istio.io/WorkloadEntry") {

@@ -26468,236 +26468,6 @@ function cidrContains2(cidr, address) {
   return net.value >> shift === addr.value >> shift;
 }
 
-// rules/ambient-network-policy.ts
-var HBONE_PORT = 15008;
-var PROBE_SNAT = ["169.254.7.127", "fd16:9254:7127:1337:ffff:ffff:ffff:ffff"];
-var USE_WAYPOINT3 = "istio.io/use-waypoint";
-var BYPASS_INBOUND = "ambient.istio.io/bypass-inbound-capture";
-var GO_FALSE = /* @__PURE__ */ new Set(["0", "f", "F", "false", "FALSE", "False"]);
-var PROBE_KINDS = ["startupProbe", "livenessProbe", "readinessProbe"];
-var MAX_AMBIENT = 5e3;
-var MAX_RELATED3 = 10;
-var MAX_COMPARISONS = 2e6;
-var ambient_network_policy_default = createRule({
-  name: "ambient-network-policy",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "NetworkPolicies that block HBONE (port 15008), in or out, or the probe source address for pods that ztunnel captures (ambient)",
-      defaultLevel: "warn",
-      precision: "high",
-      category: "ambient",
-      dataPlane: "ambient",
-      istioVersions: ">= 1.22"
-    },
-    messages: {
-      hboneBlocked: "This rule admits {{ client }} to {{ pod }} on {{ ports }} only, but ambient traffic between them arrives on HBONE port 15008, which no NetworkPolicy admits: it times out. Add port 15008.",
-      hboneEgressBlocked: "This rule lets {{ client }} reach {{ pod }} on {{ ports }} only, but ambient traffic between them leaves on HBONE port 15008, which no egress rule admits: it times out. Add port 15008.",
-      probeBlocked: "Kubelet probes of ambient pods come from 169.254.7.127 (ztunnel SNAT), which no NetworkPolicy isolating this pod ({{ policies }}) admits: this {{ probe }} fails. Admit that ipBlock."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const facts = context.facts;
-    const policies = [];
-    const ambient = [];
-    const waypointServices = /* @__PURE__ */ new Set();
-    let budget = MAX_COMPARISONS;
-    return {
-      Resource(r) {
-        if (isNetworkPolicy(r)) policies.push(networkPolicyOf(r));
-        else if (r.kind === "Service" && r.apiVersion === "v1" && r.namespace !== void 0) {
-          const labels = asObject(asObject(r.object.metadata)?.labels);
-          if (labels && Object.hasOwn(labels, USE_WAYPOINT3)) waypointServices.add(r.namespace);
-        }
-      },
-      PodTemplate(t) {
-        if (ambient.length >= MAX_AMBIENT) return;
-        const namespace = t.resource.namespace;
-        if (namespace === void 0 || captureForTemplate(t, facts).outcome !== "ambient") return;
-        const bypass = labelString(t.annotations[BYPASS_INBOUND]);
-        if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
-        const labels = { known: labelRecord(t.labels), complete: true };
-        const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
-        const probes = probesOf(t);
-        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
-      },
-      "Program:exit"() {
-        if (policies.length === 0 || ambient.length === 0) return;
-        const reportedRules = /* @__PURE__ */ new Set();
-        for (const d of ambient) {
-          if (budget < 0) return;
-          const into = isolation(d, "ingress");
-          if (into) {
-            const related = into.isolating.slice(0, MAX_RELATED3).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
-            checkProbes(d, into.admitted, into.isolating, related);
-            checkHbone(d, into.admitted, into.isolating, reportedRules);
-          }
-          const out = isolation(d, "egress");
-          if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
-        }
-      }
-    };
-    function isolation(d, direction) {
-      const applying = [];
-      for (const p of policies) {
-        budget--;
-        if (p.namespace !== void 0 && p.namespace !== d.namespace) continue;
-        if (p.unreadable !== void 0) return void 0;
-        const applies2 = and(direction === "ingress" ? p.isolatesIngress : p.isolatesEgress, selectsPod(p, d.namespace, d.labels));
-        if (applies2 !== false) applying.push({ p, applies: applies2 });
-      }
-      const isolating = applying.filter((a) => a.applies === true).map((a) => a.p);
-      if (isolating.length === 0) return void 0;
-      const admitted = (peer, port) => {
-        let any = false;
-        for (const { p, applies: applies2 } of applying) {
-          let byPolicy = false;
-          for (const rule of p[direction]) byPolicy = or(byPolicy, ruleAdmits(rule, p.namespace, peer, port));
-          any = or(any, and(applies2, byPolicy));
-          if (any === true) return true;
-        }
-        return any;
-      };
-      return { isolating, admitted };
-    }
-    function mayUseWaypoint(d) {
-      if (Object.hasOwn(d.labels.known, USE_WAYPOINT3) || waypointServices.has(d.namespace)) return true;
-      const ns = namespaceLabelSet(d.namespace, facts).labels;
-      return !ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT3);
-    }
-    function checkHboneEgress(c, admitted, isolating, reported) {
-      for (const p of isolating) {
-        for (const rule of p.egress) {
-          const key = `egress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
-          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
-          for (const d of ambient) {
-            if (--budget < 0) return;
-            if (d.t === c.t || mayUseWaypoint(d)) continue;
-            const hbone = { number: HBONE_PORT, named: d.named };
-            if (portsAdmit(rule.ports, hbone) !== false || peersAdmit(rule, p.namespace, d.source) !== true) continue;
-            if (rule.peers === "all" || !d.served.some((n) => portsAdmit(rule.ports, { number: n, named: d.named }) === true)) continue;
-            if (admitted(d.source, hbone) !== false) continue;
-            reported.add(key);
-            context.report({
-              target: { resource: p.resource, path: ["spec", "egress", rule.index, "ports"] },
-              messageId: "hboneEgressBlocked",
-              data: { client: shortName2(c.t.resource), pod: shortName2(d.t.resource), ports: describePorts(rule.ports) },
-              related: [
-                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: ztunnel sends its traffic over HBONE` },
-                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` }
-              ]
-            });
-            break;
-          }
-        }
-      }
-    }
-    function checkProbes(d, admitted, isolating, related) {
-      const probeSource = { kind: "addresses", addresses: PROBE_SNAT };
-      for (const probe of d.probes) {
-        if (admitted(probeSource, probe.port) !== false) continue;
-        const first = isolating[0];
-        context.report({
-          target: { resource: d.t.resource, path: probe.path },
-          messageId: "probeBlocked",
-          data: { probe: probe.kind, policies: isolating.length === 1 ? policyName(first) : `${policyName(first)} and ${isolating.length - 1} more` },
-          related
-        });
-        return;
-      }
-    }
-    function checkHbone(d, admitted, isolating, reported) {
-      if (mayUseWaypoint(d)) return;
-      const hbone = { number: HBONE_PORT, named: d.named };
-      for (const p of isolating) {
-        for (const rule of p.ingress) {
-          const key = `ingress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
-          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
-          if (portsAdmit(rule.ports, hbone) !== false) continue;
-          for (const c of ambient) {
-            if (--budget < 0) return;
-            if (c.t === d.t || peersAdmit(rule, p.namespace, c.source) !== true) continue;
-            if (admitted(c.source, hbone) !== false) continue;
-            reported.add(key);
-            context.report({
-              target: { resource: p.resource, path: ["spec", "ingress", rule.index, "ports"] },
-              messageId: "hboneBlocked",
-              data: { client: shortName2(c.t.resource), pod: shortName2(d.t.resource), ports: describePorts(rule.ports) },
-              related: [
-                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: it reaches ${describeResource(d.t.resource)} over HBONE` },
-                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` }
-              ]
-            });
-            break;
-          }
-        }
-      }
-    }
-  }
-});
-function admitsSomeTcp(ports) {
-  return ports !== "all" && ports !== "unreadable" && ports.some((p) => p.protocol === "TCP");
-}
-function selectorPath(p) {
-  const spec = asObject(p.resource.object.spec);
-  return spec && Object.hasOwn(spec, "podSelector") ? ["spec", "podSelector"] : spec ? ["spec"] : [];
-}
-function shortName2(r) {
-  return r.namespace ? `${r.namespace}/${r.name}` : r.name;
-}
-var policyName = (p) => shortName2(p.resource);
-function servedPorts(t) {
-  const out = [];
-  for (const c of t.containers) {
-    const ports = c.object.ports;
-    if (!Array.isArray(ports)) continue;
-    for (const raw of ports.slice(0, 200)) {
-      const p = asObject(raw);
-      if (p && typeof p.containerPort === "number" && (p.protocol === void 0 || p.protocol === "TCP")) out.push(p.containerPort);
-    }
-  }
-  return out;
-}
-function namedPorts(t) {
-  const out = /* @__PURE__ */ new Map();
-  for (const c of t.containers) {
-    const ports = c.object.ports;
-    if (!Array.isArray(ports)) continue;
-    for (const raw of ports.slice(0, 200)) {
-      const p = asObject(raw);
-      if (!p || typeof p.name !== "string" || typeof p.containerPort !== "number") continue;
-      if (p.protocol !== void 0 && p.protocol !== "TCP") continue;
-      appendTo(out, p.name, p.containerPort);
-    }
-  }
-  return out;
-}
-function probesOf(t) {
-  const out = [];
-  const named = namedPorts(t);
-  for (const c of t.containers) {
-    if (c.group === "ephemeralContainers") continue;
-    for (const kind2 of PROBE_KINDS) {
-      const probe = asObject(c.object[kind2]);
-      if (!probe) continue;
-      const handler = asObject(probe.httpGet) ?? asObject(probe.tcpSocket) ?? asObject(probe.grpc);
-      if (!handler) continue;
-      if (typeof handler.host === "string" && handler.host !== "") continue;
-      const raw = handler.port;
-      let number;
-      if (typeof raw === "number") number = raw;
-      else if (typeof raw === "string") {
-        const own = namedPorts({ ...t, containers: [c] });
-        number = own.get(raw)?.[0];
-      }
-      out.push({ path: [...c.path, kind2], kind: kind2, port: { number, named } });
-    }
-  }
-  return out;
-}
-
 // src/model/traffic/hosts.ts
 var DOMAIN_SUFFIX = "cluster.local";
 function serviceOfHost(host, configNamespace) {
@@ -27216,8 +26986,248 @@ var overComparisons = (max, what) => `over ${max.toLocaleString("en-US")} compar
 function exhausted(context, at, max) {
   context.unknown("traffic-bound", at, overComparisons(max, "policies with workloads"));
 }
+function runOverBound(context, at, max, what) {
+  context.unknown("traffic-bound", at, `over ${max.toLocaleString("en-US")} ${what}`);
+}
 function namespaceOverBound(context, at, namespace, max, what) {
   context.unknown("traffic-bound", at, overNamespaceBound(namespace, max, what));
+}
+
+// rules/ambient-network-policy.ts
+var HBONE_PORT = 15008;
+var PROBE_SNAT = ["169.254.7.127", "fd16:9254:7127:1337:ffff:ffff:ffff:ffff"];
+var USE_WAYPOINT3 = "istio.io/use-waypoint";
+var BYPASS_INBOUND = "ambient.istio.io/bypass-inbound-capture";
+var GO_FALSE = /* @__PURE__ */ new Set(["0", "f", "F", "false", "FALSE", "False"]);
+var PROBE_KINDS = ["startupProbe", "livenessProbe", "readinessProbe"];
+var MAX_AMBIENT = 5e3;
+var MAX_RELATED3 = 10;
+var MAX_COMPARISONS = 2e6;
+var ambient_network_policy_default = createRule({
+  name: "ambient-network-policy",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "NetworkPolicies that block HBONE (port 15008), in or out, or the probe source address for pods that ztunnel captures (ambient)",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "ambient",
+      dataPlane: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      hboneBlocked: "This rule admits {{ client }} to {{ pod }} on {{ ports }} only, but ambient traffic between them arrives on HBONE port 15008, which no NetworkPolicy admits: it times out. Add port 15008.",
+      hboneEgressBlocked: "This rule lets {{ client }} reach {{ pod }} on {{ ports }} only, but ambient traffic between them leaves on HBONE port 15008, which no egress rule admits: it times out. Add port 15008.",
+      probeBlocked: "Kubelet probes of ambient pods come from 169.254.7.127 (ztunnel SNAT), which no NetworkPolicy isolating this pod ({{ policies }}) admits: this {{ probe }} fails. Admit that ipBlock."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const policies = [];
+    const ambient = [];
+    const waypointServices = /* @__PURE__ */ new Set();
+    let budget = MAX_COMPARISONS;
+    let overAmbient = false;
+    return {
+      Resource(r) {
+        if (isNetworkPolicy(r)) policies.push(networkPolicyOf(r));
+        else if (r.kind === "Service" && r.apiVersion === "v1" && r.namespace !== void 0) {
+          const labels = asObject(asObject(r.object.metadata)?.labels);
+          if (labels && Object.hasOwn(labels, USE_WAYPOINT3)) waypointServices.add(r.namespace);
+        }
+      },
+      PodTemplate(t) {
+        if (ambient.length >= MAX_AMBIENT) {
+          if (!overAmbient) runOverBound(context, t.resource, MAX_AMBIENT, "ambient pod templates");
+          overAmbient = true;
+          return;
+        }
+        const namespace = t.resource.namespace;
+        if (namespace === void 0 || captureForTemplate(t, facts).outcome !== "ambient") return;
+        const bypass = labelString(t.annotations[BYPASS_INBOUND]);
+        if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
+        const labels = { known: labelRecord(t.labels), complete: true };
+        const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
+        const probes = probesOf(t);
+        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
+      },
+      "Program:exit"() {
+        if (policies.length === 0 || ambient.length === 0) return;
+        const reportedRules = /* @__PURE__ */ new Set();
+        for (const d of ambient) {
+          if (budget < 0) return exhausted(context, d.t.resource, MAX_COMPARISONS);
+          const into = isolation(d, "ingress");
+          if (into) {
+            const related = into.isolating.slice(0, MAX_RELATED3).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
+            checkProbes(d, into.admitted, into.isolating, related);
+            checkHbone(d, into.admitted, into.isolating, reportedRules);
+          }
+          const out = isolation(d, "egress");
+          if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
+        }
+        const last = ambient[ambient.length - 1];
+        if (budget < 0 && last) exhausted(context, last.t.resource, MAX_COMPARISONS);
+      }
+    };
+    function isolation(d, direction) {
+      const applying = [];
+      for (const p of policies) {
+        budget--;
+        if (p.namespace !== void 0 && p.namespace !== d.namespace) continue;
+        if (p.unreadable !== void 0) return void 0;
+        const applies2 = and(direction === "ingress" ? p.isolatesIngress : p.isolatesEgress, selectsPod(p, d.namespace, d.labels));
+        if (applies2 !== false) applying.push({ p, applies: applies2 });
+      }
+      const isolating = applying.filter((a) => a.applies === true).map((a) => a.p);
+      if (isolating.length === 0) return void 0;
+      const admitted = (peer, port) => {
+        let any = false;
+        for (const { p, applies: applies2 } of applying) {
+          let byPolicy = false;
+          for (const rule of p[direction]) byPolicy = or(byPolicy, ruleAdmits(rule, p.namespace, peer, port));
+          any = or(any, and(applies2, byPolicy));
+          if (any === true) return true;
+        }
+        return any;
+      };
+      return { isolating, admitted };
+    }
+    function mayUseWaypoint(d) {
+      if (Object.hasOwn(d.labels.known, USE_WAYPOINT3) || waypointServices.has(d.namespace)) return true;
+      const ns = namespaceLabelSet(d.namespace, facts).labels;
+      return !ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT3);
+    }
+    function checkHboneEgress(c, admitted, isolating, reported) {
+      for (const p of isolating) {
+        for (const rule of p.egress) {
+          const key = `egress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
+          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
+          for (const d of ambient) {
+            if (--budget < 0) return;
+            if (d.t === c.t || mayUseWaypoint(d)) continue;
+            const hbone = { number: HBONE_PORT, named: d.named };
+            if (portsAdmit(rule.ports, hbone) !== false || peersAdmit(rule, p.namespace, d.source) !== true) continue;
+            if (rule.peers === "all" || !d.served.some((n) => portsAdmit(rule.ports, { number: n, named: d.named }) === true)) continue;
+            if (admitted(d.source, hbone) !== false) continue;
+            reported.add(key);
+            context.report({
+              target: { resource: p.resource, path: ["spec", "egress", rule.index, "ports"] },
+              messageId: "hboneEgressBlocked",
+              data: { client: shortName2(c.t.resource), pod: shortName2(d.t.resource), ports: describePorts(rule.ports) },
+              related: [
+                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: ztunnel sends its traffic over HBONE` },
+                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` }
+              ]
+            });
+            break;
+          }
+        }
+      }
+    }
+    function checkProbes(d, admitted, isolating, related) {
+      const probeSource = { kind: "addresses", addresses: PROBE_SNAT };
+      for (const probe of d.probes) {
+        if (admitted(probeSource, probe.port) !== false) continue;
+        const first = isolating[0];
+        context.report({
+          target: { resource: d.t.resource, path: probe.path },
+          messageId: "probeBlocked",
+          data: { probe: probe.kind, policies: isolating.length === 1 ? policyName(first) : `${policyName(first)} and ${isolating.length - 1} more` },
+          related
+        });
+        return;
+      }
+    }
+    function checkHbone(d, admitted, isolating, reported) {
+      if (mayUseWaypoint(d)) return;
+      const hbone = { number: HBONE_PORT, named: d.named };
+      for (const p of isolating) {
+        for (const rule of p.ingress) {
+          const key = `ingress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
+          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
+          if (portsAdmit(rule.ports, hbone) !== false) continue;
+          for (const c of ambient) {
+            if (--budget < 0) return;
+            if (c.t === d.t || peersAdmit(rule, p.namespace, c.source) !== true) continue;
+            if (admitted(c.source, hbone) !== false) continue;
+            reported.add(key);
+            context.report({
+              target: { resource: p.resource, path: ["spec", "ingress", rule.index, "ports"] },
+              messageId: "hboneBlocked",
+              data: { client: shortName2(c.t.resource), pod: shortName2(d.t.resource), ports: describePorts(rule.ports) },
+              related: [
+                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: it reaches ${describeResource(d.t.resource)} over HBONE` },
+                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` }
+              ]
+            });
+            break;
+          }
+        }
+      }
+    }
+  }
+});
+function admitsSomeTcp(ports) {
+  return ports !== "all" && ports !== "unreadable" && ports.some((p) => p.protocol === "TCP");
+}
+function selectorPath(p) {
+  const spec = asObject(p.resource.object.spec);
+  return spec && Object.hasOwn(spec, "podSelector") ? ["spec", "podSelector"] : spec ? ["spec"] : [];
+}
+function shortName2(r) {
+  return r.namespace ? `${r.namespace}/${r.name}` : r.name;
+}
+var policyName = (p) => shortName2(p.resource);
+function servedPorts(t) {
+  const out = [];
+  for (const c of t.containers) {
+    const ports = c.object.ports;
+    if (!Array.isArray(ports)) continue;
+    for (const raw of ports.slice(0, 200)) {
+      const p = asObject(raw);
+      if (p && typeof p.containerPort === "number" && (p.protocol === void 0 || p.protocol === "TCP")) out.push(p.containerPort);
+    }
+  }
+  return out;
+}
+function namedPorts(t) {
+  const out = /* @__PURE__ */ new Map();
+  for (const c of t.containers) {
+    const ports = c.object.ports;
+    if (!Array.isArray(ports)) continue;
+    for (const raw of ports.slice(0, 200)) {
+      const p = asObject(raw);
+      if (!p || typeof p.name !== "string" || typeof p.containerPort !== "number") continue;
+      if (p.protocol !== void 0 && p.protocol !== "TCP") continue;
+      appendTo(out, p.name, p.containerPort);
+    }
+  }
+  return out;
+}
+function probesOf(t) {
+  const out = [];
+  const named = namedPorts(t);
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    for (const kind2 of PROBE_KINDS) {
+      const probe = asObject(c.object[kind2]);
+      if (!probe) continue;
+      const handler = asObject(probe.httpGet) ?? asObject(probe.tcpSocket) ?? asObject(probe.grpc);
+      if (!handler) continue;
+      if (typeof handler.host === "string" && handler.host !== "") continue;
+      const raw = handler.port;
+      let number;
+      if (typeof raw === "number") number = raw;
+      else if (typeof raw === "string") {
+        const own = namedPorts({ ...t, containers: [c] });
+        number = own.get(raw)?.[0];
+      }
+      out.push({ path: [...c.path, kind2], kind: kind2, port: { number, named } });
+    }
+  }
+  return out;
 }
 
 // src/model/data/ambient-authz.ts
@@ -28345,11 +28355,16 @@ var use_waypoint_none_service_default = createRule({
     const facts = context.facts;
     const services = /* @__PURE__ */ new Map();
     const optedOut = [];
+    const over = /* @__PURE__ */ new Set();
     return {
       Resource(r) {
         if (r.kind !== "Service" || r.apiVersion !== "v1" || r.namespace === void 0) return;
         const list4 = services.get(r.namespace) ?? [];
         if (list4.length < MAX_SERVICES_PER_NAMESPACE) list4.push({ resource: slimResource(r), selector: selectorOf(r) });
+        else if (!over.has(r.namespace)) {
+          over.add(r.namespace);
+          namespaceOverBound(context, r, r.namespace, MAX_SERVICES_PER_NAMESPACE, "Services");
+        }
         services.set(r.namespace, list4);
       },
       PodTemplate(t) {
@@ -28361,7 +28376,7 @@ var use_waypoint_none_service_default = createRule({
         for (const t of optedOut) {
           const ns = t.resource.namespace;
           const candidates = services.get(ns);
-          if (!candidates) continue;
+          if (!candidates || over.has(ns)) continue;
           if (captureForTemplate(t, facts).outcome !== "ambient") continue;
           const podLabels2 = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns, facts).labels;
@@ -29301,6 +29316,7 @@ var policy_selector_no_match_default = createRule({
     const defined = /* @__PURE__ */ new Map();
     const unseen = /* @__PURE__ */ new Set();
     let blind = false;
+    let overPolicies = false;
     const places = /* @__PURE__ */ new Map();
     const addTarget = (t) => {
       if ((targets.get(t.namespace)?.length ?? 0) >= MAX_TARGETS) {
@@ -29331,6 +29347,10 @@ var policy_selector_no_match_default = createRule({
         if (policy && r.doc.file.kustomized) unseen.add(r.namespace);
         if (policy) {
           if (policies.length < MAX_POLICIES) policies.push(policy);
+          else if (!overPolicies) {
+            overPolicies = true;
+            runOverBound(context, r, MAX_POLICIES, "selector policies");
+          }
           return;
         }
         if (gk === "networking.istio.io/WorkloadEntry") {

@@ -19,6 +19,7 @@ import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/po
 import type { LabelSet, Tri } from '../src/model/injection/selector.ts';
 import { asObject, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
 import { templatePlace, type TemplatePlace } from '../src/model/place.ts';
+import { exhausted, runOverBound } from '../src/model/traffic/inputs.ts';
 import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
 /** The port ztunnel receives mesh traffic on, in every captured pod (iptables.go). */
@@ -86,6 +87,8 @@ export default createRule({
     /** Namespaces where a Service among the inputs names a waypoint. */
     const waypointServices = new Set<string>();
     let budget = MAX_COMPARISONS;
+    /** Whether more ambient pods were met than are kept (said once). */
+    let overAmbient = false;
     return {
       Resource(r) {
         if (isNetworkPolicy(r)) policies.push(networkPolicyOf(r));
@@ -95,7 +98,11 @@ export default createRule({
         }
       },
       PodTemplate(t) {
-        if (ambient.length >= MAX_AMBIENT) return;
+        if (ambient.length >= MAX_AMBIENT) {
+          if (!overAmbient) runOverBound(context, t.resource, MAX_AMBIENT, 'ambient pod templates');
+          overAmbient = true;
+          return;
+        }
         const namespace = t.resource.namespace;
         if (namespace === undefined || captureForTemplate(t, facts).outcome !== 'ambient') return;
         // Inbound left uncaptured: whether peers still send HBONE, and probes are still SNATed, is not decided here.
@@ -110,7 +117,7 @@ export default createRule({
         if (policies.length === 0 || ambient.length === 0) return;
         const reportedRules = new Set<string>();
         for (const d of ambient) {
-          if (budget < 0) return;
+          if (budget < 0) return exhausted(context, d.t.resource, MAX_COMPARISONS);
           const into = isolation(d, 'ingress');
           if (into) {
             const related: RelatedLocation[] = into.isolating.slice(0, MAX_RELATED).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
@@ -120,6 +127,9 @@ export default createRule({
           const out = isolation(d, 'egress');
           if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
         }
+        // Past the bound in the last pod's checks.
+        const last = ambient[ambient.length - 1];
+        if (budget < 0 && last) exhausted(context, last.t.resource, MAX_COMPARISONS);
       },
     };
 

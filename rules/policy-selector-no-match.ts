@@ -18,7 +18,7 @@ import { describeResource, getIn, labelRecord, asObject } from '../src/model/wor
 import { selectorPolicyOf, picks, type SelectorPolicy } from '../src/model/traffic/policy-kinds.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { slimResource } from '../src/model/place.ts';
-import { exhausted, namespaceOverBound, TrafficInputs } from '../src/model/traffic/inputs.ts';
+import { exhausted, namespaceOverBound, runOverBound, TrafficInputs } from '../src/model/traffic/inputs.ts';
 import type { Resource } from '../src/common/types.ts';
 import podSources from '../src/model/data/pod-sources.json' with { type: 'json' };
 
@@ -93,6 +93,8 @@ export default createRule({
     const unseen = new Set<string>();
     /** A GitOps object releases into a namespace it does not name: nothing is judged. */
     let blind = false;
+    /** Whether more policies were met than are kept (said once). */
+    let overPolicies = false;
     /** Places each namespace's workloads come from. */
     const places = new Map<string, Set<string>>();
     const addTarget = (t: Target): void => {
@@ -125,6 +127,10 @@ export default createRule({
         if (policy && r.doc.file.kustomized) unseen.add(r.namespace);
         if (policy) {
           if (policies.length < MAX_POLICIES) policies.push(policy);
+          else if (!overPolicies) {
+            overPolicies = true;
+            runOverBound(context, r, MAX_POLICIES, 'selector policies');
+          }
           return;
         }
         if (gk === 'networking.istio.io/WorkloadEntry') {

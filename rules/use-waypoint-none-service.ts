@@ -9,6 +9,7 @@ import { judgeWaypoint, namesNoWaypoint, USE_WAYPOINT, waypointRef, type Waypoin
 import { asObject, getIn, labelRecord, labelString, type PodTemplate, templatePath } from '../src/model/workload.ts';
 import type { RelatedLocation, Resource } from '../src/common/types.ts';
 import { slimResource } from '../src/model/place.ts';
+import { namespaceOverBound } from '../src/model/traffic/inputs.ts';
 
 const MAX_SERVICES_PER_NAMESPACE = 2000;
 const MAX_SELECTOR_KEYS = 64;
@@ -63,11 +64,17 @@ export default createRule({
     /** Each namespace's Services, as stand-ins (model/place.ts) with their selectors: kept until the run ends. */
     const services = new Map<string, { readonly resource: Resource; readonly selector: Record<string, string> | undefined }[]>();
     const optedOut: PodTemplate[] = [];
+    /** Namespaces with more Services than are kept (each said once). */
+    const over = new Set<string>();
     return {
       Resource(r) {
         if (r.kind !== 'Service' || r.apiVersion !== 'v1' || r.namespace === undefined) return;
         const list = services.get(r.namespace) ?? [];
         if (list.length < MAX_SERVICES_PER_NAMESPACE) list.push({ resource: slimResource(r), selector: selectorOf(r) });
+        else if (!over.has(r.namespace)) {
+          over.add(r.namespace);
+          namespaceOverBound(context, r, r.namespace, MAX_SERVICES_PER_NAMESPACE, 'Services');
+        }
         services.set(r.namespace, list);
       },
       PodTemplate(t) {
@@ -79,7 +86,8 @@ export default createRule({
         for (const t of optedOut) {
           const ns = t.resource.namespace as string;
           const candidates = services.get(ns);
-          if (!candidates) continue;
+          // A namespace with more Services than are kept is not judged: the note says so.
+          if (!candidates || over.has(ns)) continue;
           // Only a pod ztunnel captures has a waypoint question at all.
           if (captureForTemplate(t, facts).outcome !== 'ambient') continue;
           const podLabels = labelRecord(t.labels);

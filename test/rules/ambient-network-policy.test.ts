@@ -80,6 +80,14 @@ ruleTester(rule, {
   valid: [
     { name: 'no policy', code: deploy('api'), config: ambientNs },
     { name: 'default deny, but the pod has no probe', code: deploy('api', false), files: [defaultDeny], config: ambientNs },
+    {
+      // Past the ambient pods kept for a run, the rest are not judged, and one note says so.
+      name: 'more than 5,000 ambient pods: the rest not judged, one note',
+      code: [...Array.from({ length: 5_000 }, (_, i) => deploy(`w${i}`, false)), deploy('api')].join('---\n'),
+      files: [defaultDeny],
+      config: ambientNs,
+      notes: ['bound:traffic-bound'],
+    },
     { name: 'default deny with the probe address admitted', code: deploy('api'), files: [defaultDeny, allowProbes], config: ambientNs },
     {
       name: 'a wider ipBlock holds the probe address',

@@ -35,6 +35,12 @@ ruleTester(rule, {
     { name: 'a WorkloadEntry (a VM) carries the labels', code: shop(authz('{ app: legacy }'), 'apiVersion: networking.istio.io/v1\nkind: WorkloadEntry\nmetadata: { name: vm-1, namespace: shop }\nspec: { address: 10.0.0.9, labels: { app: legacy } }\n') },
     { name: 'the root namespace: a selector there reaches every namespace', code: shop(authz('{ app: nothing }', 'istio-system')).replace(/name: shop/, 'name: istio-system').replace(/namespace: shop/g, 'namespace: istio-system') },
     { name: 'a placeholder in the selector', code: shop(authz('{ app: "${APP}" }')) },
+    {
+      // Past the policies kept for a run, the rest are not judged, and one note says so.
+      name: 'more than 5,000 selector policies: the rest not judged, one note',
+      code: shop(authz('{ app: nothing }'), ...Array.from({ length: 5_000 }, (_, i) => authz('{ app.kubernetes.io/name: api }').replace('name: api-callers', `name: p${i}`))),
+      notes: ['bound:traffic-bound'],
+    },
     { name: 'a policy attached by targetRefs has no selector', code: shop('apiVersion: security.istio.io/v1\nkind: AuthorizationPolicy\nmetadata: { name: edge, namespace: shop }\nspec:\n  targetRefs: [{ kind: Gateway, group: gateway.networking.k8s.io, name: edge }]\n') },
     { name: 'a namespace-wide policy (no selector)', code: shop('apiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata: { name: default, namespace: shop }\nspec: { mtls: { mode: STRICT } }\n') },
   ],

@@ -75,6 +75,12 @@ ruleTester(rule, {
       code: join(namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`), waypoint('waypoint', 'shop'), service('ratings', 'shop', ''), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),
     },
     {
+      // Past the Services kept of a namespace, its pods are not judged, and one note says so.
+      name: 'a namespace of more than 2,000 Services: not judged, one note',
+      code: join(namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`), waypoint('waypoint', 'shop'), ...Array.from({ length: 2_000 }, (_, i) => service(`s${i}`, 'shop', '')), service('reviews', 'shop', ''), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),
+      notes: ['bound:traffic-bound'],
+    },
+    {
       name: 'the Service has no waypoint',
       code: join(namespace('shop', AMBIENT_NS), waypoint('waypoint', 'shop'), service('reviews', 'shop', ''), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),
     },

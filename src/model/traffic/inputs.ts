@@ -379,6 +379,11 @@ export function exhausted(context: BoundContext, at: Resource, max: number): voi
   context.unknown('traffic-bound', at, overComparisons(max, 'policies with workloads'));
 }
 
+/** Says that a run holds more of something than a rule keeps (the rest is not judged), at the first object left out. */
+export function runOverBound(context: BoundContext, at: Resource, max: number, what: string): void {
+  context.unknown('traffic-bound', at, `over ${max.toLocaleString('en-US')} ${what}`);
+}
+
 /** Says that a namespace holds more of something than a rule keeps (it is not judged there), at the first object left out. */
 export function namespaceOverBound(context: BoundContext, at: Resource, namespace: string, max: number, what: string): void {
   context.unknown('traffic-bound', at, overNamespaceBound(namespace, max, what));
