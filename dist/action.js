@@ -30106,7 +30106,7 @@ function configMapReferences(cm, ns2) {
   for (const entry of byKey2.values()) {
     for (const list4 of [entry.asAddress, entry.asText]) list4.forEach((r7, i) => list4[i] = { ...r7, resource });
   }
-  return { resource, keys: all.slice(0, MAX_VALUES), byKey: byKey2 };
+  return { resource, keys: all.slice(0, MAX_VALUES).filter((k2) => byKey2.has(k2)), byKey: byKey2 };
 }
 function referencesInConfigMap(cm, read2) {
   const out = [];

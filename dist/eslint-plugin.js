@@ -26709,7 +26709,7 @@ function configMapReferences(cm, ns) {
   for (const entry of byKey.values()) {
     for (const list4 of [entry.asAddress, entry.asText]) list4.forEach((r, i) => list4[i] = { ...r, resource });
   }
-  return { resource, keys: all.slice(0, MAX_VALUES), byKey };
+  return { resource, keys: all.slice(0, MAX_VALUES).filter((k) => byKey.has(k)), byKey };
 }
 function referencesInConfigMap(cm, read2) {
   const out = [];

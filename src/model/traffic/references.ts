@@ -123,7 +123,7 @@ export function configMapsReadBy(t: PodTemplate): ConfigMapRead[] {
  */
 export interface ConfigMapReferences {
   readonly resource: Resource;
-  /** The keys read, in order (the first MAX_VALUES of the ConfigMap), with their references when they have any. */
+  /** The keys a pod that reads them all reads (the first MAX_VALUES of the ConfigMap, in order) that hold a reference. */
   readonly keys: readonly string[];
   readonly byKey: ReadonlyMap<string, { readonly asAddress: readonly HostReference[]; readonly asText: readonly HostReference[] }>;
 }
@@ -149,7 +149,7 @@ export function configMapReferences(cm: Resource, ns: string): ConfigMapReferenc
   for (const entry of byKey.values()) {
     for (const list of [entry.asAddress, entry.asText]) list.forEach((r, i) => (list[i] = { ...r, resource }));
   }
-  return { resource, keys: all.slice(0, MAX_VALUES), byKey };
+  return { resource, keys: all.slice(0, MAX_VALUES).filter((k) => byKey.has(k)), byKey };
 }
 
 /** The host references of the ConfigMap keys a pod reads: each key's value, a bare name only as an address variable's whole value. */
