@@ -28801,7 +28801,7 @@ var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.baseP
 var HEAD = ["apiVersion", "kind", "metadata"];
 function slimResource(r7, paths = []) {
   const object = slimOf(r7.object, paths);
-  const written = valueAt(r7.doc.value, r7.basePath);
+  const written = getIn(r7.doc.value, r7.basePath);
   const value = nested(r7.doc.value, r7.basePath, written === r7.object ? object : slimOf(written, paths));
   return { ...r7, doc: { ...r7.doc, value }, object };
 }
@@ -28812,11 +28812,6 @@ function slimOf(from, paths) {
   for (const key of HEAD) if (o[key] !== void 0) out[key] = o[key];
   for (const path of paths) copyPath(o, out, path);
   return out;
-}
-function valueAt(from, path) {
-  let v2 = from;
-  for (const step of path) v2 = v2 !== null && typeof v2 === "object" ? v2[step] : void 0;
-  return v2;
 }
 function nested(from, path, leaf) {
   if (path.length === 0) return leaf;
@@ -30127,7 +30122,7 @@ var MAX_SELECTOR_COMPARISONS = 5e7;
 var MAX_CALL_COMPARISONS = 2e6;
 function podRecordOf(t, paths = []) {
   const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
-  return { resource: slimResource(t.resource, [t.path, ...paths]), path: t.path, serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
+  return { ...templatePlace(t, paths), serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
 }
 function clientOf(t, namespace) {
   const references = hostReferencesOf(t, namespace);
@@ -35473,7 +35468,7 @@ function opsSet(ops, path, value) {
     if (o.path === pointer) return sameValue(o.value, value);
     if (typeof o.path !== "string" || !pointer.startsWith(`${o.path}/`)) return false;
     const rest = pointer.slice(o.path.length + 1).split("/").map((x) => x.replace(/~1/g, "/").replace(/~0/g, "~"));
-    return sameValue(valueAt2(o.value, rest.map((x) => /^\d+$/.test(x) ? Number(x) : x)), value);
+    return sameValue(valueAt(o.value, rest.map((x) => /^\d+$/.test(x) ? Number(x) : x)), value);
   });
 }
 function patchSets(text2, rendered, path, value) {
@@ -35486,7 +35481,7 @@ function patchSets(text2, rendered, path, value) {
   if (Array.isArray(parsed)) return opsSet(parsed, path, value);
   if (parsed === null || typeof parsed !== "object") return false;
   const kind2 = parsed.kind;
-  return (kind2 === void 0 || kind2 === rendered.kind) && sameValue(valueAt2(parsed, path), value);
+  return (kind2 === void 0 || kind2 === rendered.kind) && sameValue(valueAt(parsed, path), value);
 }
 function failedEntry(text2, message) {
   return listEntries(text2).find((e) => message.includes(`'${e.entry}'`) || message.includes(`[${e.entry}]`) || message.includes(`/${e.entry}'`))?.range;
@@ -35514,7 +35509,7 @@ function transformationsOf(v2) {
     (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
   );
 }
-function valueAt2(object, path) {
+function valueAt(object, path) {
   let v2 = object;
   for (const step of path) {
     if (v2 === null || typeof v2 !== "object") return void 0;
@@ -35559,7 +35554,7 @@ var SourceDocuments = class {
   position(source, path, rendered) {
     const docPath = [...source.basePath, ...path];
     if (!this.locator.resolve(source.doc, docPath).complete) return void 0;
-    return { at: this.at(source, docPath), sameValue: sameValue(valueAt2(source.object, path), rendered) };
+    return { at: this.at(source, docPath), sameValue: sameValue(valueAt(source.object, path), rendered) };
   }
   deepestExisting(source, path) {
     const docPath = [...source.basePath, ...path];
@@ -35766,7 +35761,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
       const file2 = resolve11(wrapper, origin.configuredIn);
       const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
       if (/HelmChart/.test(kind2)) {
-        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt2(r7.object, path));
+        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt(r7.object, path));
         return sources.keyOrFirstLine(file2, set ?? ["helmCharts"], set && set.length > 3 ? "(the value this chart entry passes, rendered by the chart)" : "(rendered by a chart of helmCharts in this kustomization)");
       }
       const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
@@ -35774,7 +35769,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     }
     if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
     const file = resolve11(wrapper, origin.path);
-    const renderedValue = valueAt2(r7.object, path);
+    const renderedValue = valueAt(r7.object, path);
     if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
       const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
       if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);

@@ -23184,7 +23184,7 @@ var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.
 var HEAD = ["apiVersion", "kind", "metadata"];
 function slimResource(r, paths = []) {
   const object = slimOf(r.object, paths);
-  const written = valueAt(r.doc.value, r.basePath);
+  const written = getIn(r.doc.value, r.basePath);
   const value = nested2(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
   return { ...r, doc: { ...r.doc, value }, object };
 }
@@ -23195,11 +23195,6 @@ function slimOf(from, paths) {
   for (const key of HEAD) if (o[key] !== void 0) out[key] = o[key];
   for (const path of paths) copyPath(o, out, path);
   return out;
-}
-function valueAt(from, path) {
-  let v = from;
-  for (const step of path) v = v !== null && typeof v === "object" ? v[step] : void 0;
-  return v;
 }
 function nested2(from, path, leaf) {
   if (path.length === 0) return leaf;
@@ -34621,7 +34616,7 @@ var MAX_SELECTOR_COMPARISONS = 5e7;
 var MAX_CALL_COMPARISONS = 2e6;
 function podRecordOf(t, paths = []) {
   const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
-  return { resource: slimResource(t.resource, [t.path, ...paths]), path: t.path, serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
+  return { ...templatePlace(t, paths), serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
 }
 function clientOf(t, namespace) {
   const references = hostReferencesOf(t, namespace);

@@ -2,6 +2,7 @@
 // and the config disagree names the line to look at. Notes are rare, so each is located on its
 // own; a rendered input is named by the file the user edits, as findings are.
 import { Locator } from '../parse/locator.ts';
+import { getIn } from './workload.ts';
 import type { KubeObject, Path, Resource, Target } from '../common/types.ts';
 
 /**
@@ -56,7 +57,7 @@ const HEAD = ['apiVersion', 'kind', 'metadata'] as const;
 export function slimResource(r: Resource, paths: readonly Path[] = []): Resource {
   const object = slimOf(r.object, paths);
   // The document's own value holds the object as written (before Flux's substitutions, say): the same but for those.
-  const written = valueAt(r.doc.value, r.basePath);
+  const written = getIn(r.doc.value, r.basePath);
   const value = nested(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
   return { ...r, doc: { ...r.doc, value }, object };
 }
@@ -68,12 +69,6 @@ function slimOf(from: unknown, paths: readonly Path[]): KubeObject {
   for (const key of HEAD) if (o[key] !== undefined) out[key] = o[key];
   for (const path of paths) copyPath(o, out, path);
   return out;
-}
-
-function valueAt(from: unknown, path: Path): unknown {
-  let v = from;
-  for (const step of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[step] : undefined;
-  return v;
 }
 
 /** `leaf` at `path` in containers like those of `from` (a `kind: List`'s items), empty but for it. */

@@ -3,7 +3,7 @@
 // template with the proxy the injection outcome gives it. Bounded for hostile inputs.
 import type { Facts } from '../facts.ts';
 import type { Path, RelatedLocation, Resource } from '../../common/types.ts';
-import { slimResource } from '../place.ts';
+import { slimResource, templatePlace } from '../place.ts';
 import { describeResource, getIn, labelRecord, type PodTemplate } from '../workload.ts';
 import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
 import { serviceOfHost } from './hosts.ts';
@@ -57,7 +57,7 @@ export interface PodRecord {
 /** The record of a pod template (see PodRecord). */
 export function podRecordOf(t: PodTemplate, paths: readonly Path[] = []): PodRecord {
   const { includeInbound, excludeInbound } = inboundAnnotationsOf(t);
-  return { resource: slimResource(t.resource, [t.path, ...paths]), path: t.path, serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
+  return { ...templatePlace(t, paths), serviceAccount: t.spec.serviceAccountName ?? t.spec.serviceAccount, ports: containerPortsOf(t), includeInbound, excludeInbound };
 }
 
 /** What a workload names that may be a Service: the host references it writes, and the ConfigMaps it reads. */
