@@ -3879,8 +3879,8 @@ var require_resolve_props = __commonJS({
             hasSpace = false;
         }
       }
-      const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const last2 = tokens[tokens.length - 1];
+      const end = last2 ? last2.offset + last2.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -4728,9 +4728,9 @@ var require_resolve_flow_scalar = __commonJS({
         }
         pos = line.lastIndex;
       }
-      const last = /[ \t]*(.*)/sy;
-      last.lastIndex = pos;
-      match = last.exec(source);
+      const last2 = /[ \t]*(.*)/sy;
+      last2.lastIndex = pos;
+      match = last2.exec(source);
       return res + sep14 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
@@ -6637,12 +6637,12 @@ var require_parser = __commonJS({
               yield* this.pop(token);
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
-            const last = token.items[token.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st2) => st2.type !== "comment" || st2.indent < token.indent))) {
+            const last2 = token.items[token.items.length - 1];
+            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st2) => st2.type !== "comment" || st2.indent < token.indent))) {
               if (top.type === "document")
-                top.end = last.start;
+                top.end = last2.start;
               else
-                top.items.push({ start: last.start });
+                top.items.push({ start: last2.start });
               token.items.splice(-1, 1);
             }
           }
@@ -6766,8 +6766,8 @@ var require_parser = __commonJS({
             this.onKeyLine = false;
             if (it2.value) {
               const end = "end" in it2.value ? it2.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
@@ -6959,8 +6959,8 @@ var require_parser = __commonJS({
           case "newline":
             if (it2.value) {
               const end = "end" in it2.value ? it2.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
@@ -10674,10 +10674,10 @@ var require_utils = __commonJS({
         return removeDotSegments(path);
       }
       const segments2 = path.split("/");
-      const last = segments2.length - 1;
+      const last2 = segments2.length - 1;
       const output = [];
       let trailingDirectory = false;
-      for (let i = 0; i <= last; i++) {
+      for (let i = 0; i <= last2; i++) {
         const segment = segments2[i];
         if (segment === "." || segment === "..") {
           if (segment === "..") {
@@ -10687,7 +10687,7 @@ var require_utils = __commonJS({
               output.push("..");
             }
           }
-          trailingDirectory = i === last;
+          trailingDirectory = i === last2;
         } else {
           output.push(segment);
         }
@@ -17269,8 +17269,8 @@ function splitRange(r7, major, minor, patch = 0) {
   const at3 = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
   if (compareVersions(r7.to, at3) < 0) return { before: r7 };
   if (compareVersions(r7.from, at3) >= 0) return { since: r7 };
-  const last = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
-  return { before: { from: r7.from, to: last }, since: { from: at3, to: r7.to } };
+  const last2 = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
+  return { before: { from: r7.from, to: last2 }, since: { from: at3, to: r7.to } };
 }
 function compareVersions(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
@@ -22764,11 +22764,11 @@ function blockMappingEnds(text2, events, path) {
   if (!first || first.type !== SCALAR2 || first.valueStart < 0) return void 0;
   let j2 = skipNode(events, i) - 2;
   while (j2 > i && events[j2].type === POP2) j2--;
-  const last = events[j2];
-  if (j2 <= i + 1 || !last || last.type !== SCALAR2 || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return void 0;
-  const quoted2 = last.style !== PLAIN;
-  const lastEnd = last.valueEnd + (quoted2 ? 1 : 0);
-  if (text2.slice(last.valueStart, last.valueEnd).includes("\n")) return void 0;
+  const last2 = events[j2];
+  if (j2 <= i + 1 || !last2 || last2.type !== SCALAR2 || last2.valueStart < 0 || last2.style > DOUBLE_QUOTED || last2.anchorStart >= 0 || last2.tagStart >= 0) return void 0;
+  const quoted2 = last2.style !== PLAIN;
+  const lastEnd = last2.valueEnd + (quoted2 ? 1 : 0);
+  if (text2.slice(last2.valueStart, last2.valueEnd).includes("\n")) return void 0;
   const lineBreak = text2.indexOf("\n", lastEnd);
   if (lineBreak === -1) return text2.slice(lastEnd).trim() === "" ? { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd } : void 0;
   if (text2.slice(lastEnd, lineBreak).trim() !== "") return void 0;
@@ -23383,8 +23383,8 @@ var waypointOutcome = (line) => {
   return after.split(/ \(|: /)[0] ?? after;
 };
 function stateOf(e, sources, volatileName = false) {
-  const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
-  const reason2 = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
+  const last2 = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
+  const reason2 = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last2 ?? e.outcome;
   const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
   return {
     sidecar: e.outcome,
@@ -23593,8 +23593,8 @@ function excludeHonoured(version2) {
 }
 var HOST_NETWORK_CHECK_MISSING = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
 function hostNetworkCheckMissing(v2) {
-  const last = v2.major === 1 ? HOST_NETWORK_CHECK_MISSING[v2.minor] : void 0;
-  return last !== void 0 && v2.patch <= last;
+  const last2 = v2.major === 1 ? HOST_NETWORK_CHECK_MISSING[v2.minor] : void 0;
+  return last2 !== void 0 && v2.patch <= last2;
 }
 function selectorsAsk(pod, ns2, selectors) {
   let ask = false;
@@ -28126,8 +28126,8 @@ function metadataAnchor(t) {
   const own = t.metaSources[0]?.path;
   if (!own) return t.path;
   const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
-  const last = own[own.length - 1];
-  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
+  const last2 = own[own.length - 1];
+  return own.length > 0 && parent && typeof last2 === "string" && Object.hasOwn(parent, last2) ? own : t.path;
 }
 function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
@@ -28287,8 +28287,8 @@ function flowKeys(node, st2) {
       const problem = flowKeyProblem(st2.text, from, keyEnd2);
       if (problem) throw new GoYamlError(problem.message, problem.at);
     }
-    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
-    from = last ?? from;
+    const last2 = (pair ? pair.value ?? pair.key : item)?.range?.[1];
+    from = last2 ?? from;
   }
 }
 function mappingOf(pairs, path, st2, doc) {
@@ -28455,9 +28455,9 @@ function documentGroups(text2) {
     out.push({ start, end: s.end, firstIndex: out.length });
     start = void 0;
   }
-  const last = out[out.length - 1];
+  const last2 = out[out.length - 1];
   if (start !== void 0) {
-    if (last) out[out.length - 1] = { ...last, end: text2.length };
+    if (last2) out[out.length - 1] = { ...last2, end: text2.length };
     else out.push({ start, end: text2.length, firstIndex: 0 });
   }
   return out;
@@ -28800,10 +28800,26 @@ var atPlace = (target) => {
 var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
 var HEAD = ["apiVersion", "kind", "metadata"];
 function slimResource(r7, paths = []) {
+  if (last?.source === r7) {
+    const standIn2 = last.standIn;
+    for (const path of paths) copyPath(r7.object, standIn2.object, path);
+    const written2 = getIn(r7.doc.value, r7.basePath);
+    const copy = getIn(standIn2.doc.value, r7.basePath);
+    if (written2 !== r7.object && copy !== null && typeof copy === "object" && written2 !== null && typeof written2 === "object") {
+      for (const path of paths) copyPath(written2, copy, path);
+    }
+    return standIn2;
+  }
   const object = slimOf(r7.object, paths);
   const written = getIn(r7.doc.value, r7.basePath);
   const value = nested(r7.doc.value, r7.basePath, written === r7.object ? object : slimOf(written, paths));
-  return { ...r7, doc: { ...r7.doc, value }, object };
+  const standIn = { ...r7, doc: { ...r7.doc, value }, object };
+  last = { source: r7, standIn };
+  return standIn;
+}
+var last;
+function forgetLastStandIn() {
+  last = void 0;
 }
 function slimOf(from, paths) {
   const out = {};
@@ -28840,9 +28856,10 @@ function copyPath(from, to, path) {
     if (src === null || typeof src !== "object") return;
     const next = src[step];
     if (next === void 0) return;
-    dst[step] ??= i === path.length - 1 && next !== null && typeof next === "object" ? shallow(next) : emptyLike(next);
-    const held = dst[step];
+    const whole = i === path.length - 1 && next !== null && typeof next === "object";
+    const held = dst[step] ??= whole ? shallow(next) : emptyLike(next);
     if (held === null || typeof held !== "object") return;
+    if (whole) for (const [k2, x] of Object.entries(next)) held[k2] ??= emptyLike(x);
     src = next;
     dst = held;
   }
@@ -29025,10 +29042,10 @@ var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
 function chartKind(nameOrPath) {
   if (!nameOrPath) return void 0;
-  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
-  if (last === "istiod" || last === "istio-discovery") return "istiod";
-  if (last === "cni" || last === "istio-cni") return "cni";
-  if (last === "ztunnel") return "ztunnel";
+  const last2 = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
+  if (last2 === "istiod" || last2 === "istio-discovery") return "istiod";
+  if (last2 === "cni" || last2 === "istio-cni") return "cni";
+  if (last2 === "ztunnel") return "ztunnel";
   return void 0;
 }
 var dotted = (p) => p.join(".");
@@ -29919,8 +29936,8 @@ function proxyOf(t, facts) {
     const injection = facts.namespaces.get(ns2)?.labels[NS_INJECTION_LABEL];
     return { proxy: "none", why: injection === void 0 ? `namespace ${ns2} has no injection label` : `namespace ${ns2} has ${NS_INJECTION_LABEL}=${injection}` };
   }
-  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
-  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
+  const last2 = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
+  return { proxy: "none", why: last2.replace(/ \u2192 .*$/, "") };
 }
 
 // src/model/data/port-protocols.json
@@ -31975,11 +31992,11 @@ function factResources(inputs, config, parses, groupDocsOf) {
 // src/load/template.ts
 var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 function findUnrenderedTemplate(text2) {
-  const last = text2.lastIndexOf("{{");
-  if (last === -1) return void 0;
+  const last2 = text2.lastIndexOf("{{");
+  if (last2 === -1) return void 0;
   let blockIndent = -1;
   let offset = 0;
-  while (offset <= last) {
+  while (offset <= last2) {
     const nl = text2.indexOf("\n", offset);
     const end = nl === -1 ? text2.length : nl;
     const line = text2.slice(offset, end);
@@ -32849,9 +32866,9 @@ function treeEnds(r7) {
   const map = r7.node;
   if (!r7.complete || !(0, import_yaml16.isMap)(map) || map.flow || map.items.length === 0) return void 0;
   const first = map.items[0]?.key;
-  const last = map.items[map.items.length - 1];
-  if (!first?.range || !last) return void 0;
-  return { firstKey: r7.base + first.range[0], lastEnd: r7.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]) };
+  const last2 = map.items[map.items.length - 1];
+  if (!first?.range || !last2) return void 0;
+  return { firstKey: r7.base + first.range[0], lastEnd: r7.base + ((last2.value?.range ?? last2.key?.range)?.[2] ?? first.range[2]) };
 }
 function insertEdit(text2, edit, ends) {
   if (!ends) return void 0;
@@ -33309,6 +33326,7 @@ function lintOnce(inputs, options, probe) {
     emit2("Program:exit");
     flush();
   }
+  forgetLastStandIn();
   const unusedRule = options.rules.find((r7) => r7.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : void 0;
   const unusedSeverity = probe ? void 0 : options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
@@ -35127,14 +35145,14 @@ function locateInTemplate(template, spot) {
     const k2 = parseKeyLine(lines[i] ?? "", i);
     return k2 ? [k2] : [];
   });
-  const last = keyPath[keyPath.length - 1];
+  const last2 = keyPath[keyPath.length - 1];
   const wanted = spot.lineText.trim();
   if (wanted.length >= 3 && !TEMPLATE_ONLY.test(wanted)) {
     const same = scope2.filter((i2) => lines[i2]?.trim() === wanted);
     const renderedKey = parseKeyLine(spot.lineText, 0)?.key;
     const i = same.length === 1 ? same[0] : -1;
     const asKey = keyLines.find((k2) => k2.index === i);
-    const fits = renderedKey === void 0 || last === void 0 || !spot.path?.length || renderedKey === last && (!asKey || chainFits(keyLines, asKey, keyPath));
+    const fits = renderedKey === void 0 || last2 === void 0 || !spot.path?.length || renderedKey === last2 && (!asKey || chainFits(keyLines, asKey, keyPath));
     if (i >= 0 && fits) {
       const text2 = lines[i] ?? "";
       const indent = text2.length - text2.trimStart().length;
@@ -35143,7 +35161,7 @@ function locateInTemplate(template, spot) {
       return { range: { line: i + 1, column, endLine: i + 1, endColumn: text2.trimEnd().length + 1 }, precision: "line", ambiguous: false };
     }
   }
-  const ambiguous = last !== void 0 && keyLines.filter((k2) => k2.key === last).length > 1;
+  const ambiguous = last2 !== void 0 && keyLines.filter((k2) => k2.key === last2).length > 1;
   for (let depth = keyPath.length; depth >= 1; depth--) {
     if (depth === 1 && keyPath.length > 2) break;
     const hit = uniqueKeyLine(keyLines, keyPath.slice(0, depth));
@@ -35195,8 +35213,8 @@ function parseKeyLine(text2, index) {
   return { index, indent: lead2 + (m[1]?.length ?? 0), key, dashes };
 }
 function uniqueKeyLine(keyLines, keys) {
-  const last = keys[keys.length - 1];
-  const candidates = keyLines.filter((k2) => k2.key === last && chainFits(keyLines, k2, keys));
+  const last2 = keys[keys.length - 1];
+  const candidates = keyLines.filter((k2) => k2.key === last2 && chainFits(keyLines, k2, keys));
   if (candidates.length === 0) return void 0;
   const scored = candidates.map((c) => ({ c, score: chainScore(keyLines, c, keys) }));
   const best = Math.max(...scored.map((s) => s.score));
@@ -37342,8 +37360,8 @@ var ambient_not_captured_default = createRule({
 // rules/duplicate-key.ts
 var show2 = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
 var sameValue2 = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function replacing(first, last, how) {
-  const [a, b] = [show2(first), show2(last)];
+function replacing(first, last2, how) {
+  const [a, b] = [show2(first), show2(last2)];
   return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
 }
 function isLabelsOrAnnotations(path) {
@@ -37598,8 +37616,8 @@ function labelsHome(templates2) {
   const t = templates2[0];
   if (templates2.length > 1) {
     const wide = t.metaSources.filter((s) => s.labels && s.scope.length < t.path.length && !isResourceMetadata(s.path));
-    const last = wide[wide.length - 1];
-    if (last) return [...last.path, "labels"];
+    const last2 = wide[wide.length - 1];
+    if (last2) return [...last2.path, "labels"];
   }
   return templatePath(t, "metadata", "labels");
 }
@@ -38759,8 +38777,8 @@ var PROXY_IMAGE_ANNOTATION = "sidecar.istio.io/proxyImage";
 var ARGO_ISTIO_KILL_CMD = '["pilot-agent", "request", "POST", "quitquitquit"]';
 function wideAnnotations(t) {
   const wide = t.metaSources.filter((m) => m.annotations && m.scope.length < t.path.length && !(m.path.length === 1 && m.path[0] === "metadata"));
-  const last = wide[wide.length - 1];
-  return last ? [...last.path, "annotations"] : templatePath(t, "metadata", "annotations");
+  const last2 = wide[wide.length - 1];
+  return last2 ? [...last2.path, "annotations"] : templatePath(t, "metadata", "annotations");
 }
 function knownProxyImage(t) {
   const annotated = labelString(t.annotations[PROXY_IMAGE_ANNOTATION]);
@@ -40004,8 +40022,8 @@ function effectOf(reader, problem) {
   return "istiod ignores the whole mesh config (it keeps the previous one, or the defaults)";
 }
 function templated(root2, steps) {
-  const last = steps[steps.length - 1];
-  if (typeof last === "string" && isPlaceholder(last)) return true;
+  const last2 = steps[steps.length - 1];
+  if (typeof last2 === "string" && isPlaceholder(last2)) return true;
   const v2 = getIn(root2, steps);
   return typeof v2 === "string" && isPlaceholder(v2);
 }
@@ -40890,9 +40908,9 @@ var basename4 = (s) => s.slice(s.lastIndexOf("/") + 1);
 var migrateName = (s) => basename4(s).replace(/\.(sh|py|js|rb)$/, "");
 function imageName3(image) {
   const noDigest = image.split("@")[0];
-  const last = basename4(noDigest);
-  const colon = last.indexOf(":");
-  return (colon >= 0 ? last.slice(0, colon) : last).toLowerCase();
+  const last2 = basename4(noDigest);
+  const colon = last2.indexOf(":");
+  return (colon >= 0 ? last2.slice(0, colon) : last2).toLowerCase();
 }
 var VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
 function varName(text2) {
@@ -42425,8 +42443,8 @@ var ambient_network_policy_default = createRule({
           const out = isolation(d, "egress");
           if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
         }
-        const last = ambient[ambient.length - 1];
-        if (budget < 0 && last) exhausted(context, last.t.resource, MAX_COMPARISONS);
+        const last2 = ambient[ambient.length - 1];
+        if (budget < 0 && last2) exhausted(context, last2.t.resource, MAX_COMPARISONS);
       }
     };
     function isolation(d, direction) {
@@ -43044,16 +43062,16 @@ function commonRange(a, b, slots) {
   const candidates = [0, ...named];
   if (firstOther <= slots) candidates.push(firstOther, lastOther);
   let first;
-  let last;
+  let last2;
   for (const slot of candidates) {
     const mask = maskAt(a, slot) & maskAt(b, slot);
     if (mask === 0) continue;
     const lo = slot * BASES + lowestBit(mask);
     const hi2 = slot * BASES + highestBit(mask);
     if (first === void 0 || lo < first) first = lo;
-    if (last === void 0 || hi2 > last) last = hi2;
+    if (last2 === void 0 || hi2 > last2) last2 = hi2;
   }
-  return first === void 0 || last === void 0 ? void 0 : { first, last };
+  return first === void 0 || last2 === void 0 ? void 0 : { first, last: last2 };
 }
 var describe5 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
 var sideKey = (side) => `${side.none}/${side.other}/${side.namedSlots.map((slot) => `${slot}:${side.named.get(slot)}`).join(",")}`;
@@ -43105,9 +43123,9 @@ function webhookOverlaps(hooks, listed = Infinity) {
     const pod = commonRange(x.pod, y.pod, slots);
     if (!pod) return;
     const first = ns2.first * podPermutations + pod.first;
-    const last = ns2.last * podPermutations + pod.last;
-    meetings[a]?.push({ group: b, first, last });
-    if (b !== a) meetings[b]?.push({ group: a, first, last });
+    const last2 = ns2.last * podPermutations + pod.last;
+    meetings[a]?.push({ group: b, first, last: last2 });
+    if (b !== a) meetings[b]?.push({ group: a, first, last: last2 });
   };
   groups.forEach(({ ns: ns2 }, a) => {
     if (ns2.other !== 0) {
@@ -43151,10 +43169,10 @@ function webhookOverlaps(hooks, listed = Infinity) {
       let best = -1;
       let bestLast = -1;
       for (const j2 of withLabel[label] ?? []) {
-        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf3[j2]);
-        if (last !== void 0 && (last > bestLast || last === bestLast && j2 > best)) {
+        const last2 = j2 === i ? void 0 : lastBetween[g]?.get(groupOf3[j2]);
+        if (last2 !== void 0 && (last2 > bestLast || last2 === bestLast && j2 > best)) {
           best = j2;
-          bestLast = last;
+          bestLast = last2;
         }
       }
       return hooks[best];
@@ -43470,11 +43488,11 @@ var yaml_nonstring_value_default = createRule({
       context.report({ target: { resource, path: at3 }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at3 }] });
     };
     const whatOf = (path) => {
-      const last = path[path.length - 1];
-      if (last === "labels") return "Label";
-      if (last === "annotations") return "Annotation";
-      if (last === "data" || last === "stringData") return "Data key";
-      if (last === "nodeSelector") return "nodeSelector";
+      const last2 = path[path.length - 1];
+      if (last2 === "labels") return "Label";
+      if (last2 === "annotations") return "Annotation";
+      if (last2 === "data" || last2 === "stringData") return "Data key";
+      if (last2 === "nodeSelector") return "nodeSelector";
       return "Selector label";
     };
     return {
@@ -48476,12 +48494,12 @@ function segmentsMatch(segments2, names2, counter) {
     const s = segments2[i];
     const next = new Array(N2 + 1).fill(false);
     if (s.globstar) {
-      const last = i === P2 - 1 && i > 0;
+      const last2 = i === P2 - 1 && i > 0;
       let reach = false;
       for (let j2 = 0; j2 <= N2; j2++) {
-        if (last) next[j2] = reach;
+        if (last2) next[j2] = reach;
         if (can[j2]) reach = true;
-        if (!last) next[j2] = reach;
+        if (!last2) next[j2] = reach;
       }
     } else {
       for (let j2 = 1; j2 <= N2; j2++) {
@@ -49055,8 +49073,8 @@ function planTasks(files, first) {
     let run2 = [];
     const endPiece = () => {
       const head2 = run2[0];
-      const last = run2[run2.length - 1];
-      if (head2 && last) pieces.push({ file, start: head2.start, end: last.end, groups: run2 });
+      const last2 = run2[run2.length - 1];
+      if (head2 && last2) pieces.push({ file, start: head2.start, end: last2.end, groups: run2 });
       run2 = [];
     };
     for (const g of groups.get(file) ?? []) {
@@ -50039,16 +50057,16 @@ var Diff = class {
     }
   }
   addToPath(path, added, removed, oldPosInc, options) {
-    const last = path.lastComponent;
-    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+    const last2 = path.lastComponent;
+    if (last2 && !options.oneChangePerToken && last2.added === added && last2.removed === removed) {
       return {
         oldPos: path.oldPos + oldPosInc,
-        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+        lastComponent: { count: last2.count + 1, added, removed, previousComponent: last2.previousComponent }
       };
     } else {
       return {
         oldPos: path.oldPos + oldPosInc,
-        lastComponent: { count: 1, added, removed, previousComponent: last }
+        lastComponent: { count: 1, added, removed, previousComponent: last2 }
       };
     }
   }

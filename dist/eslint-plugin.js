@@ -3879,8 +3879,8 @@ var require_resolve_props = __commonJS({
             hasSpace = false;
         }
       }
-      const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const last2 = tokens[tokens.length - 1];
+      const end = last2 ? last2.offset + last2.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -4728,9 +4728,9 @@ var require_resolve_flow_scalar = __commonJS({
         }
         pos = line.lastIndex;
       }
-      const last = /[ \t]*(.*)/sy;
-      last.lastIndex = pos;
-      match = last.exec(source);
+      const last2 = /[ \t]*(.*)/sy;
+      last2.lastIndex = pos;
+      match = last2.exec(source);
       return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
@@ -6637,12 +6637,12 @@ var require_parser = __commonJS({
               yield* this.pop(token);
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
-            const last = token.items[token.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+            const last2 = token.items[token.items.length - 1];
+            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
-                top.end = last.start;
+                top.end = last2.start;
               else
-                top.items.push({ start: last.start });
+                top.items.push({ start: last2.start });
               token.items.splice(-1, 1);
             }
           }
@@ -6766,8 +6766,8 @@ var require_parser = __commonJS({
             this.onKeyLine = false;
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
@@ -6959,8 +6959,8 @@ var require_parser = __commonJS({
           case "newline":
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last?.type === "comment")
+              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last2?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
@@ -7907,7 +7907,7 @@ function resolveInt(value, skip, radix) {
 }
 function resolveBase60(values, isInt) {
   let first = values.shift().replace(/_/gu, "");
-  const last = values.pop().replace(/_/gu, "");
+  const last2 = values.pop().replace(/_/gu, "");
   let minus = false;
   if (first.startsWith("-") || first.startsWith("+")) {
     minus = first.startsWith("-");
@@ -7919,7 +7919,7 @@ function resolveBase60(values, isInt) {
     value += parseInt(values.shift().replace(/_/gu, ""), 10);
   }
   value *= 60;
-  value += isInt ? parseInt(last, 10) : parseFloat(last);
+  value += isInt ? parseInt(last2, 10) : parseFloat(last2);
   return minus ? -value : value;
 }
 var tagResolvers = {
@@ -8070,9 +8070,9 @@ function convertDocument(docs, { directives, doc, node, docEnd }, ctx, parent, s
       ...loc2
     };
     ast2.directives.push(...convertDocumentHead(null, directives, ctx, ast2));
-    let last2 = ast2.directives[ast2.directives.length - 1];
-    if (docEnd) last2 = ctx.addToken("Marker", toRange(docEnd));
-    adjustEndLoc(ast2, last2);
+    let last3 = ast2.directives[ast2.directives.length - 1];
+    if (docEnd) last3 = ctx.addToken("Marker", toRange(docEnd));
+    adjustEndLoc(ast2, last3);
     return ast2;
   }
   const loc = ctx.getConvertLocation(skipSpaces(ctx.code, startIndex), node.range[1]);
@@ -8086,22 +8086,22 @@ function convertDocument(docs, { directives, doc, node, docEnd }, ctx, parent, s
     ...loc
   };
   ast.directives.push(...convertDocumentHead(node.directives, directives, ctx, ast));
-  let last = ast.directives[ast.directives.length - 1];
+  let last2 = ast.directives[ast.directives.length - 1];
   const startTokens = new PreTokens(doc.start, ctx);
   let t;
   while (t = startTokens.consume()) {
     if (t.type === "doc-start") {
-      last = ctx.addToken("Marker", toRange(t));
+      last2 = ctx.addToken("Marker", toRange(t));
       continue;
     }
     startTokens.back();
     break;
   }
   ast.content = convertDocumentBody(startTokens, doc.value || null, node.contents, ctx, ast);
-  last = ast.content || last;
+  last2 = ast.content || last2;
   if (doc.end) doc.end.forEach((token) => processAnyToken(token, ctx));
-  if (docEnd) last = ctx.addToken("Marker", toRange(docEnd));
-  adjustEndLoc(ast, last);
+  if (docEnd) last2 = ctx.addToken("Marker", toRange(docEnd));
+  adjustEndLoc(ast, last2);
   return ast;
 }
 function* convertDocumentHead(node, directives, ctx, parent) {
@@ -8724,10 +8724,10 @@ function adjustStartLoc(ast, first) {
     ast.loc.start = clonePos(first.loc.start);
   }
 }
-function adjustEndLoc(ast, last) {
-  if (last && ast.range[1] < last.range[1]) {
-    ast.range[1] = last.range[1];
-    ast.loc.end = clonePos(last.loc.end);
+function adjustEndLoc(ast, last2) {
+  if (last2 && ast.range[1] < last2.range[1]) {
+    ast.range[1] = last2.range[1];
+    ast.loc.end = clonePos(last2.loc.end);
   }
 }
 function parserOptionsToYAMLOption(options) {
@@ -9396,8 +9396,8 @@ function splitRange(r, major, minor, patch = 0) {
   const at = { major, minor, patch, text: patch ? `${major}.${minor}.${patch}` : `${major}.${minor}` };
   if (compareVersions(r.to, at) < 0) return { before: r };
   if (compareVersions(r.from, at) >= 0) return { since: r };
-  const last = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
-  return { before: { from: r.from, to: last }, since: { from: at, to: r.to } };
+  const last2 = patch > 0 ? { major, minor, patch: patch - 1, text: `${major}.${minor}.${patch - 1}` } : { major, minor: minor - 1, patch: ANY_PATCH, text: `${major}.${minor - 1}` };
+  return { before: { from: r.from, to: last2 }, since: { from: at, to: r.to } };
 }
 function compareVersions(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
@@ -10042,10 +10042,10 @@ var str2 = (v) => typeof v === "string" ? v : void 0;
 var MAX_LAYERS = 100;
 function chartKind(nameOrPath) {
   if (!nameOrPath) return void 0;
-  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
-  if (last === "istiod" || last === "istio-discovery") return "istiod";
-  if (last === "cni" || last === "istio-cni") return "cni";
-  if (last === "ztunnel") return "ztunnel";
+  const last2 = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
+  if (last2 === "istiod" || last2 === "istio-discovery") return "istiod";
+  if (last2 === "cni" || last2 === "istio-cni") return "cni";
+  if (last2 === "ztunnel") return "ztunnel";
   return void 0;
 }
 var dotted = (p) => p.join(".");
@@ -14050,11 +14050,11 @@ function blockMappingEnds(text, events, path) {
   if (!first || first.type !== SCALAR2 || first.valueStart < 0) return void 0;
   let j = skipNode(events, i) - 2;
   while (j > i && events[j].type === POP2) j--;
-  const last = events[j];
-  if (j <= i + 1 || !last || last.type !== SCALAR2 || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return void 0;
-  const quoted2 = last.style !== PLAIN;
-  const lastEnd = last.valueEnd + (quoted2 ? 1 : 0);
-  if (text.slice(last.valueStart, last.valueEnd).includes("\n")) return void 0;
+  const last2 = events[j];
+  if (j <= i + 1 || !last2 || last2.type !== SCALAR2 || last2.valueStart < 0 || last2.style > DOUBLE_QUOTED || last2.anchorStart >= 0 || last2.tagStart >= 0) return void 0;
+  const quoted2 = last2.style !== PLAIN;
+  const lastEnd = last2.valueEnd + (quoted2 ? 1 : 0);
+  if (text.slice(last2.valueStart, last2.valueEnd).includes("\n")) return void 0;
   const lineBreak = text.indexOf("\n", lastEnd);
   if (lineBreak === -1) return text.slice(lastEnd).trim() === "" ? { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd } : void 0;
   if (text.slice(lastEnd, lineBreak).trim() !== "") return void 0;
@@ -14760,8 +14760,8 @@ function flowKeys(node, st) {
       const problem = flowKeyProblem(st.text, from, keyEnd2);
       if (problem) throw new GoYamlError(problem.message, problem.at);
     }
-    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
-    from = last ?? from;
+    const last2 = (pair ? pair.value ?? pair.key : item)?.range?.[1];
+    from = last2 ?? from;
   }
 }
 function mappingOf(pairs, path, st, doc) {
@@ -14928,9 +14928,9 @@ function documentGroups(text) {
     out.push({ start, end: s.end, firstIndex: out.length });
     start = void 0;
   }
-  const last = out[out.length - 1];
+  const last2 = out[out.length - 1];
   if (start !== void 0) {
-    if (last) out[out.length - 1] = { ...last, end: text.length };
+    if (last2) out[out.length - 1] = { ...last2, end: text.length };
     else out.push({ start, end: text.length, firstIndex: 0 });
   }
   return out;
@@ -15273,10 +15273,26 @@ var atPlace = (target) => {
 var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
 var HEAD = ["apiVersion", "kind", "metadata"];
 function slimResource(r, paths = []) {
+  if (last?.source === r) {
+    const standIn2 = last.standIn;
+    for (const path of paths) copyPath(r.object, standIn2.object, path);
+    const written2 = getIn(r.doc.value, r.basePath);
+    const copy = getIn(standIn2.doc.value, r.basePath);
+    if (written2 !== r.object && copy !== null && typeof copy === "object" && written2 !== null && typeof written2 === "object") {
+      for (const path of paths) copyPath(written2, copy, path);
+    }
+    return standIn2;
+  }
   const object = slimOf(r.object, paths);
   const written = getIn(r.doc.value, r.basePath);
   const value = nested2(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
-  return { ...r, doc: { ...r.doc, value }, object };
+  const standIn = { ...r, doc: { ...r.doc, value }, object };
+  last = { source: r, standIn };
+  return standIn;
+}
+var last;
+function forgetLastStandIn() {
+  last = void 0;
 }
 function slimOf(from, paths) {
   const out = {};
@@ -15313,9 +15329,10 @@ function copyPath(from, to, path) {
     if (src === null || typeof src !== "object") return;
     const next = src[step];
     if (next === void 0) return;
-    dst[step] ??= i === path.length - 1 && next !== null && typeof next === "object" ? shallow(next) : emptyLike(next);
-    const held = dst[step];
+    const whole = i === path.length - 1 && next !== null && typeof next === "object";
+    const held = dst[step] ??= whole ? shallow(next) : emptyLike(next);
     if (held === null || typeof held !== "object") return;
+    if (whole) for (const [k, x] of Object.entries(next)) held[k] ??= emptyLike(x);
     src = next;
     dst = held;
   }
@@ -19284,8 +19301,8 @@ function excludeHonoured(version2) {
 }
 var HOST_NETWORK_CHECK_MISSING = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
 function hostNetworkCheckMissing(v) {
-  const last = v.major === 1 ? HOST_NETWORK_CHECK_MISSING[v.minor] : void 0;
-  return last !== void 0 && v.patch <= last;
+  const last2 = v.major === 1 ? HOST_NETWORK_CHECK_MISSING[v.minor] : void 0;
+  return last2 !== void 0 && v.patch <= last2;
 }
 function selectorsAsk(pod, ns, selectors) {
   let ask = false;
@@ -21014,8 +21031,8 @@ var ambient_not_captured_default = createRule({
 // rules/duplicate-key.ts
 var show = (v) => typeof v === "string" ? JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}\u2026` : v) : v !== null && typeof v === "object" ? Array.isArray(v) ? "a list" : "a mapping" : String(v);
 var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function replacing(first, last, how) {
-  const [a, b] = [show(first), show(last)];
+function replacing(first, last2, how) {
+  const [a, b] = [show(first), show(last2)];
   return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
 }
 function isLabelsOrAnnotations(path) {
@@ -21243,8 +21260,8 @@ function metadataAnchor(t) {
   const own = t.metaSources[0]?.path;
   if (!own) return t.path;
   const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
-  const last = own[own.length - 1];
-  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
+  const last2 = own[own.length - 1];
+  return own.length > 0 && parent && typeof last2 === "string" && Object.hasOwn(parent, last2) ? own : t.path;
 }
 function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
@@ -21392,8 +21409,8 @@ function labelsHome(templates2) {
   const t = templates2[0];
   if (templates2.length > 1) {
     const wide = t.metaSources.filter((s) => s.labels && s.scope.length < t.path.length && !isResourceMetadata(s.path));
-    const last = wide[wide.length - 1];
-    if (last) return [...last.path, "labels"];
+    const last2 = wide[wide.length - 1];
+    if (last2) return [...last2.path, "labels"];
   }
   return templatePath(t, "metadata", "labels");
 }
@@ -22758,8 +22775,8 @@ var PROXY_IMAGE_ANNOTATION = "sidecar.istio.io/proxyImage";
 var ARGO_ISTIO_KILL_CMD = '["pilot-agent", "request", "POST", "quitquitquit"]';
 function wideAnnotations(t) {
   const wide = t.metaSources.filter((m) => m.annotations && m.scope.length < t.path.length && !(m.path.length === 1 && m.path[0] === "metadata"));
-  const last = wide[wide.length - 1];
-  return last ? [...last.path, "annotations"] : templatePath(t, "metadata", "annotations");
+  const last2 = wide[wide.length - 1];
+  return last2 ? [...last2.path, "annotations"] : templatePath(t, "metadata", "annotations");
 }
 function knownProxyImage(t) {
   const annotated = labelString(t.annotations[PROXY_IMAGE_ANNOTATION]);
@@ -24116,8 +24133,8 @@ function effectOf(reader, problem) {
   return "istiod ignores the whole mesh config (it keeps the previous one, or the defaults)";
 }
 function templated(root, steps) {
-  const last = steps[steps.length - 1];
-  if (typeof last === "string" && isPlaceholder(last)) return true;
+  const last2 = steps[steps.length - 1];
+  if (typeof last2 === "string" && isPlaceholder(last2)) return true;
   const v = getIn(root, steps);
   return typeof v === "string" && isPlaceholder(v);
 }
@@ -25002,9 +25019,9 @@ var basename2 = (s) => s.slice(s.lastIndexOf("/") + 1);
 var migrateName = (s) => basename2(s).replace(/\.(sh|py|js|rb)$/, "");
 function imageName3(image) {
   const noDigest = image.split("@")[0];
-  const last = basename2(noDigest);
-  const colon = last.indexOf(":");
-  return (colon >= 0 ? last.slice(0, colon) : last).toLowerCase();
+  const last2 = basename2(noDigest);
+  const colon = last2.indexOf(":");
+  return (colon >= 0 ? last2.slice(0, colon) : last2).toLowerCase();
 }
 var VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
 function varName(text) {
@@ -26522,8 +26539,8 @@ function proxyOf(t, facts) {
     const injection = facts.namespaces.get(ns)?.labels[NS_INJECTION_LABEL];
     return { proxy: "none", why: injection === void 0 ? `namespace ${ns} has no injection label` : `namespace ${ns} has ${NS_INJECTION_LABEL}=${injection}` };
   }
-  const last = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
-  return { proxy: "none", why: last.replace(/ \u2192 .*$/, "") };
+  const last2 = [...injected.trace].reverse().find((s) => !s.text.startsWith("\u2192"))?.text ?? "Istio does not inject it";
+  return { proxy: "none", why: last2.replace(/ \u2192 .*$/, "") };
 }
 
 // src/model/data/port-protocols.json
@@ -27062,8 +27079,8 @@ var ambient_network_policy_default = createRule({
           const out = isolation(d, "egress");
           if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
         }
-        const last = ambient[ambient.length - 1];
-        if (budget < 0 && last) exhausted(context, last.t.resource, MAX_COMPARISONS);
+        const last2 = ambient[ambient.length - 1];
+        if (budget < 0 && last2) exhausted(context, last2.t.resource, MAX_COMPARISONS);
       }
     };
     function isolation(d, direction) {
@@ -27681,16 +27698,16 @@ function commonRange(a, b, slots) {
   const candidates = [0, ...named];
   if (firstOther <= slots) candidates.push(firstOther, lastOther);
   let first;
-  let last;
+  let last2;
   for (const slot of candidates) {
     const mask = maskAt(a, slot) & maskAt(b, slot);
     if (mask === 0) continue;
     const lo = slot * BASES + lowestBit(mask);
     const hi = slot * BASES + highestBit(mask);
     if (first === void 0 || lo < first) first = lo;
-    if (last === void 0 || hi > last) last = hi;
+    if (last2 === void 0 || hi > last2) last2 = hi;
   }
-  return first === void 0 || last === void 0 ? void 0 : { first, last };
+  return first === void 0 || last2 === void 0 ? void 0 : { first, last: last2 };
 }
 var describe4 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
 var sideKey = (side) => `${side.none}/${side.other}/${side.namedSlots.map((slot) => `${slot}:${side.named.get(slot)}`).join(",")}`;
@@ -27742,9 +27759,9 @@ function webhookOverlaps(hooks, listed = Infinity) {
     const pod = commonRange(x.pod, y.pod, slots);
     if (!pod) return;
     const first = ns.first * podPermutations + pod.first;
-    const last = ns.last * podPermutations + pod.last;
-    meetings[a]?.push({ group: b, first, last });
-    if (b !== a) meetings[b]?.push({ group: a, first, last });
+    const last2 = ns.last * podPermutations + pod.last;
+    meetings[a]?.push({ group: b, first, last: last2 });
+    if (b !== a) meetings[b]?.push({ group: a, first, last: last2 });
   };
   groups.forEach(({ ns }, a) => {
     if (ns.other !== 0) {
@@ -27788,10 +27805,10 @@ function webhookOverlaps(hooks, listed = Infinity) {
       let best = -1;
       let bestLast = -1;
       for (const j of withLabel[label] ?? []) {
-        const last = j === i ? void 0 : lastBetween[g]?.get(groupOf3[j]);
-        if (last !== void 0 && (last > bestLast || last === bestLast && j > best)) {
+        const last2 = j === i ? void 0 : lastBetween[g]?.get(groupOf3[j]);
+        if (last2 !== void 0 && (last2 > bestLast || last2 === bestLast && j > best)) {
           best = j;
-          bestLast = last;
+          bestLast = last2;
         }
       }
       return hooks[best];
@@ -28107,11 +28124,11 @@ var yaml_nonstring_value_default = createRule({
       context.report({ target: { resource, path: at }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at }] });
     };
     const whatOf = (path) => {
-      const last = path[path.length - 1];
-      if (last === "labels") return "Label";
-      if (last === "annotations") return "Annotation";
-      if (last === "data" || last === "stringData") return "Data key";
-      if (last === "nodeSelector") return "nodeSelector";
+      const last2 = path[path.length - 1];
+      if (last2 === "labels") return "Label";
+      if (last2 === "annotations") return "Annotation";
+      if (last2 === "data" || last2 === "stringData") return "Data key";
+      if (last2 === "nodeSelector") return "nodeSelector";
       return "Selector label";
     };
     return {
@@ -31035,11 +31052,11 @@ function factResources(inputs, config, parses, groupDocsOf) {
 // src/load/template.ts
 var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 function findUnrenderedTemplate(text) {
-  const last = text.lastIndexOf("{{");
-  if (last === -1) return void 0;
+  const last2 = text.lastIndexOf("{{");
+  if (last2 === -1) return void 0;
   let blockIndent = -1;
   let offset = 0;
-  while (offset <= last) {
+  while (offset <= last2) {
     const nl = text.indexOf("\n", offset);
     const end = nl === -1 ? text.length : nl;
     const line = text.slice(offset, end);
@@ -31405,9 +31422,9 @@ function treeEnds(r) {
   const map = r.node;
   if (!r.complete || !(0, import_yaml15.isMap)(map) || map.flow || map.items.length === 0) return void 0;
   const first = map.items[0]?.key;
-  const last = map.items[map.items.length - 1];
-  if (!first?.range || !last) return void 0;
-  return { firstKey: r.base + first.range[0], lastEnd: r.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]) };
+  const last2 = map.items[map.items.length - 1];
+  if (!first?.range || !last2) return void 0;
+  return { firstKey: r.base + first.range[0], lastEnd: r.base + ((last2.value?.range ?? last2.key?.range)?.[2] ?? first.range[2]) };
 }
 function insertEdit(text, edit, ends) {
   if (!ends) return void 0;
@@ -31747,6 +31764,7 @@ function lintOnce(inputs, options, probe) {
     emit("Program:exit");
     flush();
   }
+  forgetLastStandIn();
   const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : void 0;
   const unusedSeverity = probe ? void 0 : options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
@@ -32348,12 +32366,12 @@ function segmentsMatch(segments2, names2, counter) {
     const s = segments2[i];
     const next = new Array(N + 1).fill(false);
     if (s.globstar) {
-      const last = i === P - 1 && i > 0;
+      const last2 = i === P - 1 && i > 0;
       let reach = false;
       for (let j = 0; j <= N; j++) {
-        if (last) next[j] = reach;
+        if (last2) next[j] = reach;
         if (can[j]) reach = true;
-        if (!last) next[j] = reach;
+        if (!last2) next[j] = reach;
       }
     } else {
       for (let j = 1; j <= N; j++) {

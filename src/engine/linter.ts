@@ -13,6 +13,7 @@ import { summarize } from './report.ts';
 import { factsPass, type FactParses, type FactsPassOptions } from './facts-pass.ts';
 import { podTemplatesOf, type PodTemplate } from '../model/workload.ts';
 import { predictForTemplate } from '../model/injection/pod-injection.ts';
+import { forgetLastStandIn } from '../model/place.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile, wholeFile } from '../parse/yaml.ts';
@@ -410,6 +411,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     emit('Program:exit');
     flush();
   }
+  forgetLastStandIn();
 
   const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : undefined;

@@ -51,15 +51,40 @@ const HEAD = ['apiVersion', 'kind', 'metadata'] as const;
  * scalar by its value, a collection by being one, so a collection named keeps its scalars). A rule
  * that keeps objects of every file until the run ends keeps these: a whole document of each
  * workload would grow with the repository (a monorepo of 300 MB of workloads ran out of
- * memory). Nothing is shared between stand-ins, so nothing needs a table of them (weak tables
- * with an entry per workload slowed every garbage collection).
+ * memory).
+ *
+ * The rules that keep an object meet it one after another (each is handed the same object, see
+ * engine/linter.ts), so the stand-in made last is handed out again for the same object, with the
+ * further paths asked for copied into it: one stand-in per object, however many rules keep it.
+ * Only the last is remembered, not a table: weak tables with an entry per workload slowed every
+ * garbage collection, and a stand-in made from an object already let go would be the same anyway.
  */
 export function slimResource(r: Resource, paths: readonly Path[] = []): Resource {
+  if (last?.source === r) {
+    const standIn = last.standIn;
+    for (const path of paths) copyPath(r.object, standIn.object, path);
+    const written = getIn(r.doc.value, r.basePath);
+    const copy = getIn(standIn.doc.value, r.basePath);
+    if (written !== r.object && copy !== null && typeof copy === 'object' && written !== null && typeof written === 'object') {
+      for (const path of paths) copyPath(written as KubeObject, copy as KubeObject, path);
+    }
+    return standIn;
+  }
   const object = slimOf(r.object, paths);
   // The document's own value holds the object as written (before Flux's substitutions, say): the same but for those.
   const written = getIn(r.doc.value, r.basePath);
   const value = nested(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
-  return { ...r, doc: { ...r.doc, value }, object };
+  const standIn = { ...r, doc: { ...r.doc, value }, object };
+  last = { source: r, standIn };
+  return standIn;
+}
+
+/** The object whose stand-in was made last, and that stand-in (see slimResource). */
+let last: { readonly source: Resource; readonly standIn: Resource } | undefined;
+
+/** Lets go of the object whose stand-in was made last: a run calls it when it ends, so a long-lived process (the language server) holds no document of a run done. */
+export function forgetLastStandIn(): void {
+  last = undefined;
 }
 
 function slimOf(from: unknown, paths: readonly Path[]): KubeObject {
@@ -109,9 +134,11 @@ function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
     if (src === null || typeof src !== 'object') return;
     const next = (src as Record<string | number, unknown>)[step];
     if (next === undefined) return;
-    dst[step] ??= i === path.length - 1 && next !== null && typeof next === 'object' ? shallow(next) : emptyLike(next);
-    const held = dst[step];
+    const whole = i === path.length - 1 && next !== null && typeof next === 'object';
+    const held = (dst[step] ??= whole ? shallow(next) : emptyLike(next));
     if (held === null || typeof held !== 'object') return;
+    // A collection a shorter path made on the way is given its scalars when a path names it whole.
+    if (whole) for (const [k, x] of Object.entries(next as object)) (held as Record<string, unknown>)[k] ??= emptyLike(x);
     src = next;
     dst = held as Record<string | number, unknown>;
   }

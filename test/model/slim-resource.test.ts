@@ -2,7 +2,7 @@
 // paths a finding may name, and nothing else of the document.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { slimResource, templatePlace } from '../../src/model/place.ts';
+import { forgetLastStandIn, slimResource, templatePlace } from '../../src/model/place.ts';
 import { Locator } from '../../src/parse/locator.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
@@ -65,6 +65,28 @@ test('the object as written stands in the document; Flux\'s substitutions stand 
   const slim = slimResource(substituted);
   assert.equal(slim.object.metadata, { name: 'orders', namespace: 'prod' });
   assert.is(((slim.doc.value as { items: { metadata: { namespace: string } }[] }).items[0]?.metadata.namespace), 'shop');
+});
+
+test('the rules that keep one object share its stand-in, each path asked for kept in it', () => {
+  const [deployment, service] = resources() as [Resource, Resource];
+  const env = ['spec', 'template', 'spec', 'containers', 0, 'env', 1, 'value'];
+  const first = slimResource(deployment, [env]);
+  const second = slimResource(deployment, [['spec', 'template', 'spec', 'containers', 0]]);
+  assert.is(second, first, 'one stand-in for the object');
+  const container = (first.object as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } }).spec.template.spec.containers[0];
+  // The path named whole later gives the container its scalars; the value the first asked for stays.
+  assert.is(container?.name, 'app');
+  assert.is(container?.image, 'orders');
+  assert.is((container?.env as { value: string }[])[1]?.value, 'http://billing.shop');
+  // The document's value (what a rendered input's mapping reads) holds the same.
+  const item = (first.doc.value as { items: Record<string, unknown>[] }).items[0];
+  assert.is(item, first.object);
+  // Another object has a stand-in of its own; so has the first again once a run has ended.
+  assert.is.not(slimResource(service), first);
+  const again = slimResource(deployment);
+  assert.is.not(again, first);
+  forgetLastStandIn();
+  assert.is.not(slimResource(deployment), again);
 });
 
 test('a stand-in is placed where its object is', () => {
