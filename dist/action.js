@@ -28813,10 +28813,12 @@ function slimResource(r7, paths = []) {
   const object = slimOf(r7.object, paths);
   const written = getIn(r7.doc.value, r7.basePath);
   const value = nested(r7.doc.value, r7.basePath, written === r7.object ? object : slimOf(written, paths));
-  const standIn = { ...r7, doc: { ...r7.doc, value }, object };
+  const standIn = { ...r7, basePath: shared(r7.basePath), doc: { ...r7.doc, value, syntaxErrors: shared(r7.doc.syntaxErrors), duplicateKeys: shared(r7.doc.duplicateKeys) }, object };
   last = { source: r7, standIn };
   return standIn;
 }
+var NONE = Object.freeze([]);
+var shared = (list4) => list4.length === 0 ? NONE : list4;
 var last;
 function forgetLastStandIn() {
   last = void 0;
@@ -29320,11 +29322,11 @@ function valuesFileReleases(r7) {
   const values = r7.object;
   const chartTarget = { resource: r7, path: [] };
   if (asObject(values.istiod)) {
-    const shared = asObject(values.global);
+    const shared2 = asObject(values.global);
     const sub = (key) => {
       const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
       if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
+      const layers = shared2 ? [{ values: { global: shared2 }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
       return { resource: r7, label, chart: key, layers, chartTarget };
     };
     return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
@@ -32652,6 +32654,17 @@ var UnknownFacts = class {
 };
 
 // src/engine/version-probe.ts
+function addInputOf(trace, path, index) {
+  const held = trace.inputsOf.get(path);
+  if (held === void 0) trace.inputsOf.set(path, index);
+  else if (typeof held === "number") {
+    if (held !== index) trace.inputsOf.set(path, /* @__PURE__ */ new Set([held, index]));
+  } else held.add(index);
+}
+var inputsFor = (trace, path) => {
+  const held = trace.inputsOf.get(path);
+  return held === void 0 ? [] : typeof held === "number" ? [held] : held;
+};
 var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), messageFact: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
@@ -32707,7 +32720,7 @@ function judgeAcrossVersions(first, runAt, rules) {
     runs++;
     const inputs = /* @__PURE__ */ new Set();
     for (const c of open) {
-      for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
+      for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of inputsFor(trace, path)) inputs.add(i);
     }
     const run2 = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
     for (const c of open) if (!run2.trace.found.has(c.key)) dropped.add(c);
@@ -33231,11 +33244,7 @@ function lintOnce(inputs, options, probe) {
       if (said) said.push(m.message.message);
       else reported.set(key, [m.message.message]);
       const from = inputsBehind(f);
-      for (const path of [m.filePath, ...(m.message.related ?? []).map((r7) => r7.filePath)]) {
-        const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
-        for (const i of from) set.add(i);
-        trace.inputsOf.set(path, set);
-      }
+      for (const path of [m.filePath, ...(m.message.related ?? []).map((r7) => r7.filePath)]) for (const i of from) addInputOf(trace, path, i);
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
       const judgedUnder = factOfFinding.get(f) ?? current.facts.mesh.versionFact;
       if (judgedUnder !== trace.factOf.get(m.filePath)) trace.messageFact.set(m.message, judgedUnder);
@@ -33259,7 +33268,7 @@ function lintOnce(inputs, options, probe) {
     stats.files++;
     const displayPath = input2.ok ? input2.file.displayPath : input2.displayPath;
     current = scopeFor(displayPath);
-    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, /* @__PURE__ */ new Set([inputIndex]));
+    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, inputIndex);
     if (!(input2.ok && input2.file.origin) && !listed.has(displayPath)) {
       listed.add(displayPath);
       order.push(displayPath);
@@ -44756,9 +44765,9 @@ var policy_selector_no_match_default = createRule({
           comparisons += own.length;
           if (comparisons > MAX_COMPARISONS6) return exhausted(context, policy.resource, MAX_COMPARISONS6);
           if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
-          const shared = (t) => keys.reduce((n, k2) => n + (t.labels[k2] === policy.labels[k2] ? 2 : t.labels[k2] !== void 0 ? 1 : 0), 0);
-          const best = Math.max(...own.map(shared));
-          const nearest = best > 0 ? own.filter((t) => shared(t) === best) : [];
+          const shared2 = (t) => keys.reduce((n, k2) => n + (t.labels[k2] === policy.labels[k2] ? 2 : t.labels[k2] !== void 0 ? 1 : 0), 0);
+          const best = Math.max(...own.map(shared2));
+          const nearest = best > 0 ? own.filter((t) => shared2(t) === best) : [];
           const nearText = nearest[0] ? `; ${describeResource(nearest[0].resource)} has ${keys.map((k2) => `${k2}=${nearest[0]?.labels[k2] ?? "(none)"}`).join(", ")}` : "";
           context.report({
             target: { resource: policy.resource, path: policy.kind.labels },
@@ -51084,8 +51093,8 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   const { inputs, rendered, context, skipped, notes } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
-  const shared = forDiff?.parses;
-  const reused = shared?.role === "reuse" ? shared.shared : void 0;
+  const shared2 = forDiff?.parses;
+  const reused = shared2?.role === "reuse" ? shared2.shared : void 0;
   const recorded2 = /* @__PURE__ */ new Map();
   if (store) {
     for (const f of files) {
@@ -51097,7 +51106,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
-  const viaShared = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
+  const viaShared = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared2 ? shared2.shared.recorder(parsed) : parsed;
   const documentsOfFile = store ? cachedDocuments(store, recorded2, viaShared ?? parseFile) : viaShared;
   const documentsOf = io.progress ? (file, docs) => {
     progress.tick("linted");
@@ -51601,7 +51610,7 @@ function diffParsed(args, v2, io, opts = {}) {
       }
     }
     const runs = [];
-    const shared = new SharedParses();
+    const shared2 = new SharedParses();
     for (const [i, side] of sides.entries()) {
       const sideIO = { ...io, cwd: side.cwd };
       const lookup2 = lookupFor(sideValues, sideIO);
@@ -51615,7 +51624,7 @@ function diffParsed(args, v2, io, opts = {}) {
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
-      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared, role: i === 0 ? "record" : "reuse" } }, cache2?.store);
+      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared: shared2, role: i === 0 ? "record" : "reuse" } }, cache2?.store);
       if (typeof run2 === "number") return run2;
       runs.push({
         label: side.label,

@@ -10320,11 +10320,11 @@ function valuesFileReleases(r) {
   const values = r.object;
   const chartTarget = { resource: r, path: [] };
   if (asObject(values.istiod)) {
-    const shared = asObject(values.global);
+    const shared2 = asObject(values.global);
     const sub = (key) => {
       const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
       if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
+      const layers = shared2 ? [{ values: { global: shared2 }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
       return { resource: r, label, chart: key, layers, chartTarget };
     };
     return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
@@ -15286,10 +15286,12 @@ function slimResource(r, paths = []) {
   const object = slimOf(r.object, paths);
   const written = getIn(r.doc.value, r.basePath);
   const value = nested2(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
-  const standIn = { ...r, doc: { ...r.doc, value }, object };
+  const standIn = { ...r, basePath: shared(r.basePath), doc: { ...r.doc, value, syntaxErrors: shared(r.doc.syntaxErrors), duplicateKeys: shared(r.doc.duplicateKeys) }, object };
   last = { source: r, standIn };
   return standIn;
 }
+var NONE = Object.freeze([]);
+var shared = (list4) => list4.length === 0 ? NONE : list4;
 var last;
 function forgetLastStandIn() {
   last = void 0;
@@ -29392,9 +29394,9 @@ var policy_selector_no_match_default = createRule({
           comparisons += own.length;
           if (comparisons > MAX_COMPARISONS6) return exhausted(context, policy.resource, MAX_COMPARISONS6);
           if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
-          const shared = (t) => keys.reduce((n, k) => n + (t.labels[k] === policy.labels[k] ? 2 : t.labels[k] !== void 0 ? 1 : 0), 0);
-          const best = Math.max(...own.map(shared));
-          const nearest = best > 0 ? own.filter((t) => shared(t) === best) : [];
+          const shared2 = (t) => keys.reduce((n, k) => n + (t.labels[k] === policy.labels[k] ? 2 : t.labels[k] !== void 0 ? 1 : 0), 0);
+          const best = Math.max(...own.map(shared2));
+          const nearest = best > 0 ? own.filter((t) => shared2(t) === best) : [];
           const nearText = nearest[0] ? `; ${describeResource(nearest[0].resource)} has ${keys.map((k) => `${k}=${nearest[0]?.labels[k] ?? "(none)"}`).join(", ")}` : "";
           context.report({
             target: { resource: policy.resource, path: policy.kind.labels },
@@ -31208,6 +31210,17 @@ function summarize(filePath, list4) {
 }
 
 // src/engine/version-probe.ts
+function addInputOf(trace, path, index) {
+  const held = trace.inputsOf.get(path);
+  if (held === void 0) trace.inputsOf.set(path, index);
+  else if (typeof held === "number") {
+    if (held !== index) trace.inputsOf.set(path, /* @__PURE__ */ new Set([held, index]));
+  } else held.add(index);
+}
+var inputsFor = (trace, path) => {
+  const held = trace.inputsOf.get(path);
+  return held === void 0 ? [] : typeof held === "number" ? [held] : held;
+};
 var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), messageFact: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
@@ -31263,7 +31276,7 @@ function judgeAcrossVersions(first, runAt, rules2) {
     runs++;
     const inputs = /* @__PURE__ */ new Set();
     for (const c of open) {
-      for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
+      for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of inputsFor(trace, path)) inputs.add(i);
     }
     const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
     for (const c of open) if (!run.trace.found.has(c.key)) dropped.add(c);
@@ -31669,11 +31682,7 @@ function lintOnce(inputs, options, probe) {
       if (said) said.push(m.message.message);
       else reported.set(key, [m.message.message]);
       const from = inputsBehind(f);
-      for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
-        const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
-        for (const i of from) set.add(i);
-        trace.inputsOf.set(path, set);
-      }
+      for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) for (const i of from) addInputOf(trace, path, i);
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
       const judgedUnder = factOfFinding.get(f) ?? current.facts.mesh.versionFact;
       if (judgedUnder !== trace.factOf.get(m.filePath)) trace.messageFact.set(m.message, judgedUnder);
@@ -31697,7 +31706,7 @@ function lintOnce(inputs, options, probe) {
     stats.files++;
     const displayPath = input.ok ? input.file.displayPath : input.displayPath;
     current = scopeFor(displayPath);
-    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, /* @__PURE__ */ new Set([inputIndex]));
+    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, inputIndex);
     if (!(input.ok && input.file.origin) && !listed.has(displayPath)) {
       listed.add(displayPath);
       order.push(displayPath);

@@ -8,7 +8,7 @@ import { withVersion, type Facts } from '../model/facts.ts';
 import type { HiddenValues } from '../model/hidden-values.ts';
 import { existsAt, isExact, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/install/istio-version.ts';
 import { olderThanModelled, type VersionFact } from '../model/install/version-facts.ts';
-import { findingKey, judgeAcrossVersions, judgedAcrossVersions, newTrace, type VersionTrace } from './version-probe.ts';
+import { addInputOf, findingKey, judgeAcrossVersions, judgedAcrossVersions, newTrace, type VersionTrace } from './version-probe.ts';
 import { summarize } from './report.ts';
 import { factsPass, type FactParses, type FactsPassOptions } from './facts-pass.ts';
 import { podTemplatesOf, type PodTemplate } from '../model/workload.ts';
@@ -305,11 +305,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       // the objects it points at (a finding of Program:exit, or on a rendered input, reports on a
       // file whose name is not its input's).
       const from = inputsBehind(f);
-      for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
-        const set = trace.inputsOf.get(path) ?? new Set<number>();
-        for (const i of from) set.add(i);
-        trace.inputsOf.set(path, set);
-      }
+      for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) for (const i of from) addInputOf(trace, path, i);
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
       const judgedUnder = factOfFinding.get(f) ?? current.facts.mesh.versionFact;
       if (judgedUnder !== trace.factOf.get(m.filePath)) trace.messageFact.set(m.message, judgedUnder);
@@ -335,7 +331,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     stats.files++;
     const displayPath = input.ok ? input.file.displayPath : input.displayPath;
     current = scopeFor(displayPath);
-    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, new Set([inputIndex]));
+    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, inputIndex);
     if (!(input.ok && input.file.origin) && !listed.has(displayPath)) {
       listed.add(displayPath);
       order.push(displayPath);

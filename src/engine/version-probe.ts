@@ -22,8 +22,8 @@ export interface VersionTrace {
   readonly factOf: Map<string, VersionFact>;
   /** A finding judged under another fact than its file's (a workload's own revision's version). */
   readonly messageFact: Map<LintMessage, VersionFact>;
-  /** The inputs (by index) that produced findings on a file, or are that file. */
-  readonly inputsOf: Map<string, Set<number>>;
+  /** The inputs (by index) that produced findings on a file, or are that file: one index as it is (most files are their own only input), several as a set. */
+  readonly inputsOf: Map<string, number | Set<number>>;
   /** Every version threshold a decision compared against. */
   readonly thresholds: IstioVersion[];
   /** The first run's findings judged across versions, each with what it names (findingKey). */
@@ -33,6 +33,21 @@ export interface VersionTrace {
   /** Documents of the files judged again, kept from the first run (so that a step does not parse them again). */
   readonly documents: Map<SourceFile, readonly ParsedDocument[]>;
 }
+
+/** Records that input `index` produced findings on `path`, or is that file. */
+export function addInputOf(trace: VersionTrace, path: string, index: number): void {
+  const held = trace.inputsOf.get(path);
+  if (held === undefined) trace.inputsOf.set(path, index);
+  else if (typeof held === 'number') {
+    if (held !== index) trace.inputsOf.set(path, new Set([held, index]));
+  } else held.add(index);
+}
+
+/** The inputs recorded for `path` (addInputOf). */
+const inputsFor = (trace: VersionTrace, path: string): Iterable<number> => {
+  const held = trace.inputsOf.get(path);
+  return held === undefined ? [] : typeof held === 'number' ? [held] : held;
+};
 
 /** An empty trace. */
 export const newTrace = (): VersionTrace => ({ factOf: new Map(), messageFact: new Map(), inputsOf: new Map(), thresholds: [], keyOf: new Map(), found: new Set(), documents: new Map() });
@@ -120,7 +135,7 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
     runs++;
     const inputs = new Set<number>();
     for (const c of open) {
-      for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
+      for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of inputsFor(trace, path)) inputs.add(i);
     }
     const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version);
     for (const c of open) if (!run.trace.found.has(c.key)) dropped.add(c);

@@ -74,10 +74,14 @@ export function slimResource(r: Resource, paths: readonly Path[] = []): Resource
   // The document's own value holds the object as written (before Flux's substitutions, say): the same but for those.
   const written = getIn(r.doc.value, r.basePath);
   const value = nested(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
-  const standIn = { ...r, doc: { ...r.doc, value }, object };
+  const standIn = { ...r, basePath: shared(r.basePath), doc: { ...r.doc, value, syntaxErrors: shared(r.doc.syntaxErrors), duplicateKeys: shared(r.doc.duplicateKeys) }, object };
   last = { source: r, standIn };
   return standIn;
 }
+
+/** One empty list for every stand-in's empty lists (a document's problems, a whole document's path): each document has lists of its own. */
+const NONE: readonly never[] = Object.freeze([]);
+const shared = <T>(list: readonly T[]): readonly T[] => (list.length === 0 ? NONE : list);
 
 /** The object whose stand-in was made last, and that stand-in (see slimResource). */
 let last: { readonly source: Resource; readonly standIn: Resource } | undefined;
