@@ -15332,9 +15332,10 @@ function copyPath(from, to, path) {
     const next = src[step];
     if (next === void 0) return;
     const whole = i === path.length - 1 && next !== null && typeof next === "object";
-    const held = dst[step] ??= whole ? shallow(next) : emptyLike(next);
+    let held = dst[step];
+    if (held === void 0) held = dst[step] = whole ? shallow(next) : emptyLike(next);
+    else if (whole && held !== null && typeof held === "object") for (const [k, x] of Object.entries(next)) held[k] ??= emptyLike(x);
     if (held === null || typeof held !== "object") return;
-    if (whole) for (const [k, x] of Object.entries(next)) held[k] ??= emptyLike(x);
     src = next;
     dst = held;
   }

@@ -139,10 +139,11 @@ function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
     const next = (src as Record<string | number, unknown>)[step];
     if (next === undefined) return;
     const whole = i === path.length - 1 && next !== null && typeof next === 'object';
-    const held = (dst[step] ??= whole ? shallow(next) : emptyLike(next));
+    let held = dst[step];
+    if (held === undefined) held = dst[step] = whole ? shallow(next) : emptyLike(next);
+    // A collection another path made on the way is given its scalars when a path names it whole.
+    else if (whole && held !== null && typeof held === 'object') for (const [k, x] of Object.entries(next as object)) (held as Record<string, unknown>)[k] ??= emptyLike(x);
     if (held === null || typeof held !== 'object') return;
-    // A collection a shorter path made on the way is given its scalars when a path names it whole.
-    if (whole) for (const [k, x] of Object.entries(next as object)) (held as Record<string, unknown>)[k] ??= emptyLike(x);
     src = next;
     dst = held as Record<string | number, unknown>;
   }
