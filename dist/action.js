@@ -18829,9 +18829,24 @@ var asObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v
 function describeResource(r7) {
   return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
 }
+var NO_LABELS = Object.freeze({});
 function labelRecord(raw) {
+  const written = asObject(raw);
+  if (!written) return NO_LABELS;
+  let strings5 = true;
+  let any = false;
+  for (const k2 in written) {
+    if (!Object.hasOwn(written, k2)) continue;
+    any = true;
+    if (typeof written[k2] !== "string") {
+      strings5 = false;
+      break;
+    }
+  }
+  if (!any) return NO_LABELS;
+  if (strings5 && Object.getPrototypeOf(written) === Object.prototype) return written;
   const out = {};
-  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
+  for (const [k2, v2] of Object.entries(written)) out[k2] = labelString(v2) ?? "";
   return out;
 }
 function getIn(obj, path) {

@@ -9151,9 +9151,24 @@ var asObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v) ?
 function describeResource(r) {
   return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
 }
+var NO_LABELS = Object.freeze({});
 function labelRecord(raw) {
+  const written = asObject(raw);
+  if (!written) return NO_LABELS;
+  let strings5 = true;
+  let any = false;
+  for (const k in written) {
+    if (!Object.hasOwn(written, k)) continue;
+    any = true;
+    if (typeof written[k] !== "string") {
+      strings5 = false;
+      break;
+    }
+  }
+  if (!any) return NO_LABELS;
+  if (strings5 && Object.getPrototypeOf(written) === Object.prototype) return written;
   const out = {};
-  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? "";
+  for (const [k, v] of Object.entries(written)) out[k] = labelString(v) ?? "";
   return out;
 }
 function getIn(obj, path) {

@@ -70,15 +70,37 @@ export const labelString = (v: unknown): string | undefined => (v === undefined 
 export const asObject = (v: unknown): KubeObject | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as KubeObject) : undefined;
 
-/** Labels or annotations as the API server stores them: every value in its string form; anything but a map is none. */
 /** "Kind namespace/name", or "Kind name" for a cluster-scoped object or an unknown namespace. */
 export function describeResource(r: Resource): string {
   return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
 }
 
-export function labelRecord(raw: unknown): Record<string, string> {
+/** The record of no labels: one for every object without any. */
+const NO_LABELS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Labels or annotations as the API server stores them: every value in its string form; anything
+ * but a map is none. A map whose values are all strings already is that map itself, not a copy:
+ * several rules keep the labels of every workload and Service until the run ends, and the
+ * record is read-only.
+ */
+export function labelRecord(raw: unknown): Readonly<Record<string, string>> {
+  const written = asObject(raw);
+  if (!written) return NO_LABELS;
+  let strings = true;
+  let any = false;
+  for (const k in written) {
+    if (!Object.hasOwn(written, k)) continue;
+    any = true;
+    if (typeof written[k] !== 'string') {
+      strings = false;
+      break;
+    }
+  }
+  if (!any) return NO_LABELS;
+  if (strings && Object.getPrototypeOf(written) === Object.prototype) return written as Readonly<Record<string, string>>;
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? '';
+  for (const [k, v] of Object.entries(written)) out[k] = labelString(v) ?? '';
   return out;
 }
 
