@@ -276,6 +276,8 @@ export class ParsePool {
   private next = 0;
   private inFlight = 0;
   private closed = false;
+  /** Tasks some of whose pieces the lint pass has not taken yet: when none is left, the workers are let go (see taken). */
+  private open: number;
 
   /**
    * A pool for these inputs: `auto` uses every core (at most 4) when the files hold
@@ -299,6 +301,7 @@ export class ParsePool {
   private constructor(files: readonly SourceFile[], workerUrl: URL, threads: number, first: FirstGroups | undefined) {
     const tasks = planTasks(files, first);
     this.tasks = tasks;
+    this.open = tasks.length;
     for (const task of tasks) {
       this.untaken.set(task.id, task.pieces.length);
       for (const [index, p] of task.pieces.entries()) {
@@ -392,13 +395,21 @@ export class ParsePool {
     }
   }
 
-  /** A piece was taken; a task whose pieces all were is dropped and makes room for the next. */
+  /**
+   * A piece was taken; a task whose pieces all were is dropped and makes room for the next. Once
+   * every task is, the workers stop: their heaps are freed while the rules end the run, not
+   * after it (an idle worker held 90 MB of a 32 MB monorepo's run to its end).
+   */
   private taken(task: Task): void {
     const left = (this.untaken.get(task.id) ?? 1) - 1;
     this.untaken.set(task.id, left);
     if (left > 0) return;
     this.done.delete(task.id);
     this.tasks[task.id] = undefined;
+    if (--this.open === 0) {
+      this.close();
+      return;
+    }
     if (task.first) return; // out of the budget since it was parsed (see parsed)
     this.inFlight -= task.bytes;
     this.dispatch();

@@ -92,6 +92,29 @@ test('files taken out of order, or not at all, do not stall the pool', () => {
   }
 });
 
+test('the workers stop once every file is taken, not before: their heaps are freed while the rules end the run', async () => {
+  const files = [bigStream(), ...sourceFiles().slice(0, 10)];
+  const pool = ParsePool.forInputs(files, 2, WORKER);
+  assert.ok(pool);
+  // An exit is heard while this thread is idle: wait for it, a step at a time, for at most 600 steps.
+  const settle = async (live: number): Promise<number> => {
+    for (let step = 0; step < 600 && pool.liveWorkers() !== live; step++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return pool.liveWorkers();
+  };
+  try {
+    for (const f of files.slice(0, -1)) assert.is(plain(pool.documentsOf(f)), plain(parseFile(f)), f.displayPath);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.is(pool.liveWorkers(), 1, 'a file still to take keeps its worker');
+    const last = files[files.length - 1] as SourceFile;
+    assert.is(plain(pool.documentsOf(last)), plain(parseFile(last)));
+    assert.is(await settle(0), 0, 'every file taken: the worker has stopped');
+    // A file asked for again afterwards is parsed here.
+    assert.is(plain(pool.documentsOf(last)), plain(parseFile(last)));
+  } finally {
+    pool.close();
+  }
+});
+
 test('a worker that cannot start is not waited on: this thread parses its tasks', async () => {
   const t = tempDir();
   const broken = t.write('broken-worker.mjs', 'throw new Error("no worker here");\n');
