@@ -27080,8 +27080,9 @@ var ambient_network_policy_default = createRule({
         if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
         const labels = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
-        const probes = probesOf(t);
-        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
+        const named = namedPorts(t);
+        const probes = probesOf(t, named);
+        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named, served: servedPorts(t) });
       },
       "Program:exit"() {
         if (policies.length === 0 || ambient.length === 0) return;
@@ -27236,9 +27237,8 @@ function namedPorts(t) {
   }
   return out;
 }
-function probesOf(t) {
+function probesOf(t, named) {
   const out = [];
-  const named = namedPorts(t);
   for (const c of t.containers) {
     if (c.group === "ephemeralContainers") continue;
     for (const kind2 of PROBE_KINDS) {

@@ -110,8 +110,10 @@ export default createRule({
         if (bypass !== undefined && !GO_FALSE.has(bypass)) return;
         const labels: LabelSet = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels = namespaceLabelSet(namespace, facts).labels;
-        const probes = probesOf(t);
-        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named: namedPorts(t), served: servedPorts(t) });
+        // One map of the pod's named ports, which its record and its probes share (kept for every ambient pod of a run).
+        const named = namedPorts(t);
+        const probes = probesOf(t, named);
+        ambient.push({ t: templatePlace(t, probes.map((p) => p.path)), probes, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named, served: servedPorts(t) });
       },
       'Program:exit'() {
         if (policies.length === 0 || ambient.length === 0) return;
@@ -291,10 +293,9 @@ function namedPorts(t: PodTemplate): Map<string, number[]> {
   return out;
 }
 
-/** The pod's probes that reach it over the network (httpGet, tcpSocket, grpc), with their port. */
-function probesOf(t: PodTemplate): Probe[] {
+/** The pod's probes that reach it over the network (httpGet, tcpSocket, grpc), with their port; `named`: the pod's named ports (namedPorts). */
+function probesOf(t: PodTemplate, named: ReadonlyMap<string, readonly number[]>): Probe[] {
   const out: Probe[] = [];
-  const named = namedPorts(t);
   for (const c of t.containers) {
     if (c.group === 'ephemeralContainers') continue;
     for (const kind of PROBE_KINDS) {
