@@ -49144,8 +49144,8 @@ var ParsePool = class _ParsePool {
   next = 0;
   inFlight = 0;
   closed = false;
-  /** Tasks some of whose pieces the lint pass has not taken yet: when none is left, the workers are let go (see taken). */
-  open;
+  /** Whether the workers were told that no task follows (End). */
+  ended = false;
   /**
    * A pool for these inputs: `auto` uses every core (at most 4) when the files hold
    * POOL_MIN_BYTES or more, one large file alone included (its documents are shared like any
@@ -49166,7 +49166,6 @@ var ParsePool = class _ParsePool {
   constructor(files, workerUrl, threads, first) {
     const tasks = planTasks(files, first);
     this.tasks = tasks;
-    this.open = tasks.length;
     for (const task of tasks) {
       this.untaken.set(task.id, task.pieces.length);
       for (const [index, p] of task.pieces.entries()) {
@@ -49251,21 +49250,13 @@ var ParsePool = class _ParsePool {
       this.taken(task);
     }
   }
-  /**
-   * A piece was taken; a task whose pieces all were is dropped and makes room for the next. Once
-   * every task is, the workers stop: their heaps are freed while the rules end the run, not
-   * after it (an idle worker held 90 MB of a 32 MB monorepo's run to its end).
-   */
+  /** A piece was taken; a task whose pieces all were is dropped and makes room for the next. */
   taken(task) {
     const left = (this.untaken.get(task.id) ?? 1) - 1;
     this.untaken.set(task.id, left);
     if (left > 0) return;
     this.done.delete(task.id);
     this.tasks[task.id] = void 0;
-    if (--this.open === 0) {
-      this.close();
-      return;
-    }
     if (task.first) return;
     this.inFlight -= task.bytes;
     this.dispatch();
@@ -49298,6 +49289,10 @@ var ParsePool = class _ParsePool {
       };
       lane.port.postMessage(req);
     }
+    if (this.next === this.tasks.length && !this.ended) {
+      this.ended = true;
+      for (const lane of this.lanes) lane.port.postMessage({ end: true });
+    }
   }
   await(task) {
     if (task.id >= this.next) this.dispatch(task.id);
@@ -49308,7 +49303,10 @@ var ParsePool = class _ParsePool {
       const seen = Atomics.load(this.signal, 0);
       if (this.drain()) continue;
       if (this.claim(task)) return this.parseHere(task);
-      if (this.abandoned(task, since)) return this.parseHere(task);
+      if (this.abandoned(task, since)) {
+        if (this.drain()) continue;
+        return this.parseHere(task);
+      }
       const ahead = (task.first ? this.nextUnclaimedFirst(task.id) : void 0) ?? this.furthestUnclaimed(task.id);
       if (ahead) {
         this.parseHere(ahead);

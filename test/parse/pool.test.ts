@@ -92,26 +92,33 @@ test('files taken out of order, or not at all, do not stall the pool', () => {
   }
 });
 
-test('the workers stop once every file is taken, not before: their heaps are freed while the rules end the run', async () => {
-  const files = [bigStream(), ...sourceFiles().slice(0, 10)];
-  const pool = ParsePool.forInputs(files, 2, WORKER);
-  assert.ok(pool);
+test('a worker leaves once every task is sent and answered, not before; its answers are still taken', async () => {
   // An exit is heard while this thread is idle: wait for it, a step at a time, for at most 600 steps.
-  const settle = async (live: number): Promise<number> => {
+  const settle = async (pool: ParsePool, live: number): Promise<number> => {
     for (let step = 0; step < 600 && pool.liveWorkers() !== live; step++) await new Promise((resolve) => setTimeout(resolve, 50));
     return pool.liveWorkers();
   };
+  // Small files: every task is sent at once, so the worker parses them all and leaves before any is taken.
+  const files = [bigStream(), ...sourceFiles().slice(0, 10)];
+  const pool = ParsePool.forInputs(files, 2, WORKER);
+  assert.ok(pool);
   try {
-    for (const f of files.slice(0, -1)) assert.is(plain(pool.documentsOf(f)), plain(parseFile(f)), f.displayPath);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.is(pool.liveWorkers(), 1, 'a file still to take keeps its worker');
-    const last = files[files.length - 1] as SourceFile;
-    assert.is(plain(pool.documentsOf(last)), plain(parseFile(last)));
-    assert.is(await settle(0), 0, 'every file taken: the worker has stopped');
-    // A file asked for again afterwards is parsed here.
-    assert.is(plain(pool.documentsOf(last)), plain(parseFile(last)));
+    assert.is(await settle(pool, 0), 0, 'every task answered: the worker has left');
+    for (const f of files) assert.is(plain(pool.documentsOf(f)), plain(parseFile(f)), f.displayPath);
   } finally {
     pool.close();
+  }
+  // A file over 4 MB: only 2 MB of it is sent ahead, so the worker stays until the lint pass takes enough for the rest to be sent.
+  const large: SourceFile = { displayPath: 'large.yaml', absPath: undefined, text: Array.from({ length: 12 }, () => bigStream().text).join('---\n') };
+  const held = ParsePool.forInputs([large], 2, WORKER);
+  assert.ok(held);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.is(held.liveWorkers(), 1, 'tasks still to send: the worker stays');
+    assert.is(plain(held.documentsOf(large)), plain(parseFile(large)));
+    assert.is(await settle(held, 0), 0, 'every task sent and answered: the worker has left');
+  } finally {
+    held.close();
   }
 });
 
