@@ -28818,11 +28818,8 @@ function slimResource(r7, paths = []) {
   if (last?.source === r7) {
     const standIn2 = last.standIn;
     for (const path of paths) copyPath(r7.object, standIn2.object, path);
-    const written2 = getIn(r7.doc.value, r7.basePath);
     const copy = getIn(standIn2.doc.value, r7.basePath);
-    if (written2 !== r7.object && copy !== null && typeof copy === "object" && written2 !== null && typeof written2 === "object") {
-      for (const path of paths) copyPath(written2, copy, path);
-    }
+    if (copy !== standIn2.object) for (const path of paths) copyPath(getIn(r7.doc.value, r7.basePath), copy, path);
     return standIn2;
   }
   const object = slimOf(r7.object, paths);

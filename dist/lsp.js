@@ -23201,11 +23201,8 @@ function slimResource(r, paths = []) {
   if (last?.source === r) {
     const standIn2 = last.standIn;
     for (const path of paths) copyPath(r.object, standIn2.object, path);
-    const written2 = getIn(r.doc.value, r.basePath);
     const copy = getIn(standIn2.doc.value, r.basePath);
-    if (written2 !== r.object && copy !== null && typeof copy === "object" && written2 !== null && typeof written2 === "object") {
-      for (const path of paths) copyPath(written2, copy, path);
-    }
+    if (copy !== standIn2.object) for (const path of paths) copyPath(getIn(r.doc.value, r.basePath), copy, path);
     return standIn2;
   }
   const object = slimOf(r.object, paths);

@@ -63,11 +63,9 @@ export function slimResource(r: Resource, paths: readonly Path[] = []): Resource
   if (last?.source === r) {
     const standIn = last.standIn;
     for (const path of paths) copyPath(r.object, standIn.object, path);
-    const written = getIn(r.doc.value, r.basePath);
-    const copy = getIn(standIn.doc.value, r.basePath);
-    if (written !== r.object && copy !== null && typeof copy === 'object' && written !== null && typeof written === 'object') {
-      for (const path of paths) copyPath(written as KubeObject, copy as KubeObject, path);
-    }
+    // The object as written has a copy of its own only where it differs from the object (see below).
+    const copy = getIn(standIn.doc.value, r.basePath) as KubeObject;
+    if (copy !== standIn.object) for (const path of paths) copyPath(getIn(r.doc.value, r.basePath) as KubeObject, copy, path);
     return standIn;
   }
   const object = slimOf(r.object, paths);
