@@ -31936,6 +31936,20 @@ function safeLines(s) {
 function jsonText(value, indent) {
   return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
 }
+function* batched(parts, size = 1 << 16) {
+  let run2 = [];
+  let length = 0;
+  for (const part of parts) {
+    run2.push(part);
+    length += part.length;
+    if (length >= size) {
+      yield run2.join("");
+      run2 = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield run2.join("");
+}
 function plural(n, word2) {
   return `${n} ${word2}${n === 1 ? "" : "s"}`;
 }
@@ -35140,8 +35154,10 @@ function writeOpen(abs, data, extra) {
     throw e;
   }
   try {
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    for (let off = 0; off < bytes.length; ) off += writeSync2(fd, bytes, off, bytes.length - off);
+    for (const piece of typeof data === "string" || Buffer.isBuffer(data) ? [data] : data) {
+      const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : piece;
+      for (let off = 0; off < bytes.length; ) off += writeSync2(fd, bytes, off, bytes.length - off);
+    }
   } finally {
     closeSync3(fd);
   }
@@ -36900,18 +36916,26 @@ function useColor(v2, io) {
   if (io.env.NO_COLOR) return false;
   return io.isTTY && (io.hasColors ? io.hasColors() : io.env.TERM !== "dumb");
 }
-function emit(out, v2, io) {
+function emit(out, v2, io, written) {
   const name2 = v2["output-file"];
+  const runs = typeof out === "string" ? [out] : batched(out);
+  const told = written ? tell(runs, written) : runs;
   if (name2) {
     const target = resolve14(io.cwd, name2);
     try {
-      writeWithin(target, out, { root: topFolder(io.cwd), outsideAllowed: true });
+      writeWithin(target, told, { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const code = e.code;
       const why = e instanceof WriteRefused ? e.message : code === "EEXIST" || code === "ENOTDIR" ? "a part of the path is a file, not a folder" : describeFsError(e);
       throw new UsageError(`--output-file ${name2}: cannot write the report: ${why}; name a file in a folder you can write to`);
     }
-  } else if (out) io.stdout(out);
+  } else for (const text2 of told) if (text2) io.stdout(text2);
+}
+function* tell(runs, written) {
+  for (const text2 of runs) {
+    written(text2);
+    yield text2;
+  }
 }
 
 // src/cli/args.ts
@@ -51347,17 +51371,27 @@ function formatGitlab(results, opts) {
 
 // src/format/json.ts
 function formatJson(results) {
-  return jsonText(jsonResults(results));
+  return [...jsonParts(results)].join("");
+}
+function* jsonParts(results) {
+  yield "[";
+  for (let i = 0; i < results.length; i++) yield (i > 0 ? "," : "") + jsonText(jsonResult(results[i]));
+  yield "]";
 }
 function formatJsonWithMetadata(results, meta) {
+  return [...jsonWithMetadataParts(results, meta)].join("");
+}
+function* jsonWithMetadataParts(results, meta) {
   const rulesMeta = Object.fromEntries(
     meta.rules.map((r7) => [r7.name, { type: r7.meta.type, docs: { description: r7.meta.docs.description, url: r7.meta.docs.url }, ...r7.meta.fixable ? { fixable: r7.meta.fixable } : {}, ...r7.meta.hasSuggestions ? { hasSuggestions: true } : {} }])
   );
-  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })), ...meta.coverage ? { coverage: coverageJson(meta.coverage) } : {} } });
+  yield '{"results":';
+  yield* jsonParts(results);
+  yield `,"metadata":${jsonText({ cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })), ...meta.coverage ? { coverage: coverageJson(meta.coverage) } : {} })}}`;
 }
 var isFatal = (m) => m.ruleId === PARSE_ERROR_RULE && m.severity === 2;
-function jsonResults(results) {
-  return results.map((r7) => ({
+function jsonResult(r7) {
+  return {
     filePath: r7.filePath,
     messages: r7.messages.map((m) => ({
       ruleId: m.ruleId,
@@ -51384,7 +51418,7 @@ function jsonResults(results) {
     fixableWarningCount: r7.fixableWarningCount,
     ...r7.output !== void 0 ? { output: r7.output } : {},
     usedDeprecatedRules: []
-  }));
+  };
 }
 
 // src/format/stylish.ts
@@ -51468,13 +51502,28 @@ function readRuleDocs(ids) {
 }
 
 // src/cli/output.ts
+function reportParts(format, results, config, opts) {
+  switch (format) {
+    case "json":
+      return withEnd(jsonParts(results));
+    case "json-with-metadata":
+      return withEnd(jsonWithMetadataParts(results, jsonMetadata(opts)));
+    default:
+      return [formatReport(format, results, config, opts)];
+  }
+}
+function* withEnd(parts) {
+  yield* parts;
+  yield "\n";
+}
+var jsonMetadata = (opts) => ({ cwd: opts.cwd, rules: allRules, notes: opts.notes ?? [], ...opts.coverage ? { coverage: opts.coverage } : {} });
 function formatReport(format, results, config, opts) {
   const { cwd } = opts;
   switch (format) {
     case "json":
       return formatJson(results) + "\n";
     case "json-with-metadata":
-      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [], ...opts.coverage ? { coverage: opts.coverage } : {} }) + "\n";
+      return formatJsonWithMetadata(results, jsonMetadata(opts)) + "\n";
     case "github":
       return formatGithub(results);
     case "junit":
@@ -52196,9 +52245,11 @@ function run(argv, io) {
   const keepable = !positionals.includes("-") && !positionals.some((p) => je(p)) && !v2.fix && v2["write-baseline"] === void 0;
   const again = keepable ? cache2.replay() : void 0;
   if (again) {
-    for (const [stream, text2] of again.chunks) {
-      if (stream === "file") emit(text2, v2, io);
-      else (stream === "out" ? io.stdout : io.stderr)(text2);
+    const file = again.chunks.filter(([stream]) => stream === "file").map(([, text2]) => text2);
+    const first = again.chunks.findIndex(([stream]) => stream === "file");
+    for (const [i, [stream, text2]] of again.chunks.entries()) {
+      if (stream !== "file") (stream === "out" ? io.stdout : io.stderr)(text2);
+      else if (i === first) emit(file, v2, io);
     }
     return again.code;
   }
@@ -52234,9 +52285,8 @@ function lintCommand(v2, positionals, format, maxWarnings, io, cached) {
   cached?.linted(!rendered);
   const { results, report: report2, config } = linted;
   if (v2["write-baseline"] !== void 0) return writeBaseline(v2["write-baseline"], report2.results, io);
-  const out = formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage, sarifAllRules: v2["sarif-all-rules"] === true });
-  emit(out, v2, io);
-  if (v2["output-file"]) cached?.file(out);
+  const out = reportParts(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2), coverage: report2.coverage, sarifAllRules: v2["sarif-all-rules"] === true });
+  emit(out, v2, io, v2["output-file"] ? cached?.file : void 0);
   if (v2.stats) io.stderr(statsLine(report2, linted.skipped));
   if (!v2.quiet) {
     printCoverage(report2.coverage, io);

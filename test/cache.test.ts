@@ -150,6 +150,26 @@ test('the report written to --output-file is written again; the cache and the re
   });
 });
 
+test('a report of many pieces (written a run at a time) is given again whole, to --output-file and to standard output', () => {
+  withTemp((t) => {
+    repo(t);
+    // Each file's result is about 200 characters of JSON: 1,200 files make a report of several runs.
+    for (let i = 0; i < 1200; i++) t.write(`many/config-${i}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\n  namespace: payments\n`);
+    const first = cached(t, ['-o', 'report.json']);
+    const report = readFileSync(t.path('report.json'), 'utf8');
+    assert.ok(report.length > 3 * 65536, `a report of several runs (${report.length} characters)`);
+    assert.equal(JSON.parse(report).length, 1205);
+    writeFileSync(t.path('report.json'), 'stale');
+    assert.ok(replayable(t, ['-o', 'report.json']));
+    same(cached(t, ['-o', 'report.json']), first, 'given again');
+    assert.is(readFileSync(t.path('report.json'), 'utf8'), report, 'the file is written whole again');
+    const out = cached(t);
+    assert.ok(out.stdout.length > 3 * 65536 && out.stdout.endsWith(']\n'));
+    assert.ok(replayable(t));
+    same(cached(t), out, 'standard output given again');
+  });
+});
+
 test('a damaged, foreign or hostile cache file is ignored, then rewritten', () => {
   withTemp((t) => {
     repo(t);

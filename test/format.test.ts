@@ -10,6 +10,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules } from '../rules/index.ts';
 import { formatGithub } from '../src/format/github.ts';
+import { formatReport, reportParts } from '../src/cli/output.ts';
+import { EMPTY_CONFIG } from '../src/engine/config.ts';
+import { batched } from '../src/common/text.ts';
 import type { LintResult } from '../src/common/types.ts';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 import { skipping } from './helpers/skip.ts';
@@ -300,3 +303,21 @@ test('sarif: primaryLocationLineHash does not change when blank lines are insert
 });
 
 test.run();
+
+test('the JSON reports in pieces are the reports whole, a file a piece; pieces are joined into runs of a bounded size', () => {
+  const messages = [{ ruleId: 'injection-host-network', severity: 1 as const, identity: 'apps/v1/Deployment/a/b', message: 'a \u2028 line\u00a0sep', line: 1, column: 1, endLine: 1, endColumn: 2, related: [{ filePath: 'b.yaml', message: 'm', line: 2, column: 1, endLine: 2, endColumn: 3 }] }];
+  const results: LintResult[] = Array.from({ length: 50 }, (_, i) => ({ filePath: `f${i}.yaml`, messages: i % 7 === 0 ? messages : [], errorCount: 0, warningCount: i % 7 === 0 ? 1 : 0, fixableErrorCount: 0, fixableWarningCount: 0 }));
+  const config = EMPTY_CONFIG;
+  const opts = { color: false, cwd: '/repo', notes: [{ id: 'facts', message: 'a note' }] };
+  for (const format of ['json', 'json-with-metadata'] as const) {
+    const parts = [...reportParts(format, results, config, opts)];
+    assert.is(parts.join(''), formatReport(format, results, config, opts), `${format}: the same text`);
+    assert.ok(parts.length > results.length, `${format}: a piece a file (${parts.length} pieces)`);
+    JSON.parse(parts.join(''));
+  }
+  assert.equal([...reportParts('stylish', results, config, opts)], [formatReport('stylish', results, config, opts)], 'the other formats: one piece');
+  const pieces = ['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30), 'd'.repeat(5)];
+  assert.equal([...batched(pieces, 50)], ['a'.repeat(30) + 'b'.repeat(30), 'c'.repeat(30) + 'd'.repeat(5)]);
+  assert.equal([...batched([], 50)], []);
+  assert.equal([...batched([''], 50)], []);
+});

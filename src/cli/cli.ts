@@ -17,7 +17,7 @@ import { runFacts } from './facts.ts';
 import { HELP, COMMAND_HELP } from './help.ts';
 import { type CliIO, UsageError, guarded, useColor, emit, writeFailure, writeOrExit } from './io.ts';
 import { lintParsed } from './lint.ts';
-import { formatReport, runNotes, printCoverage, printNotes, statsLine } from './output.ts';
+import { reportParts, runNotes, printCoverage, printNotes, statsLine } from './output.ts';
 import { listRules } from './rules.ts';
 
 /** Runs the CLI; returns the exit code. */
@@ -77,9 +77,12 @@ function run(argv: readonly string[], io: CliIO): number {
   const keepable = !positionals.includes('-') && !positionals.some((p) => hasMagic(p)) && !v.fix && v['write-baseline'] === undefined;
   const again = keepable ? cache.replay() : undefined;
   if (again) {
-    for (const [stream, text] of again.chunks) {
-      if (stream === 'file') emit(text, v, io);
-      else (stream === 'out' ? io.stdout : io.stderr)(text);
+    // The report file was kept in pieces: written whole, where its first piece was.
+    const file = again.chunks.filter(([stream]) => stream === 'file').map(([, text]) => text);
+    const first = again.chunks.findIndex(([stream]) => stream === 'file');
+    for (const [i, [stream, text]] of again.chunks.entries()) {
+      if (stream !== 'file') (stream === 'out' ? io.stdout : io.stderr)(text);
+      else if (i === first) emit(file, v, io);
     }
     return again.code;
   }
@@ -127,9 +130,8 @@ function lintCommand(v: Values, positionals: readonly string[], format: Format, 
   const { results, report, config } = linted;
   if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
-  const out = formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage, sarifAllRules: v['sarif-all-rules'] === true });
-  emit(out, v, io);
-  if (v['output-file']) cached?.file(out);
+  const out = reportParts(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report), coverage: report.coverage, sarifAllRules: v['sarif-all-rules'] === true });
+  emit(out, v, io, v['output-file'] ? cached?.file : undefined);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
   // --quiet reports errors only, as ESLint's does: a note is not one, nor how much was judged.
   if (!v.quiet) {

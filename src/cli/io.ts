@@ -2,7 +2,7 @@
 // failures that exit 2, colours, and writes to standard streams and --output-file.
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from '../engine/config.ts';
-import { safeLines, safeText } from '../common/text.ts';
+import { batched, safeLines, safeText } from '../common/text.ts';
 import { topFolder } from '../load/boundary.ts';
 import { WriteRefused, writeWithin } from '../load/write.ts';
 import { describeFsError, displayPathOf } from '../load/read.ts';
@@ -75,20 +75,32 @@ export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: bo
   return io.isTTY && (io.hasColors ? io.hasColors() : io.env.TERM !== 'dumb');
 }
 
-/** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */
-export function emit(out: string, v: Values, io: CliIO): void {
+/**
+ * The report goes to --output-file (its folder created, as ESLint does) or to standard output.
+ * A report in pieces is written a run of pieces at a time; `written` is told each run.
+ */
+export function emit(out: string | Iterable<string>, v: Values, io: CliIO, written?: (text: string) => void): void {
   const name = v['output-file'];
+  const runs = typeof out === 'string' ? [out] : batched(out);
+  const told = written ? tell(runs, written) : runs;
   if (name) {
     const target = resolve(io.cwd, name);
     try {
-      writeWithin(target, out, { root: topFolder(io.cwd), outsideAllowed: true });
+      writeWithin(target, told, { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       // mkdir says EEXIST (or open ENOTDIR) when a file stands where a folder of the path should be.
       const code = (e as NodeJS.ErrnoException).code;
       const why = e instanceof WriteRefused ? e.message : code === 'EEXIST' || code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : describeFsError(e);
       throw new UsageError(`--output-file ${name}: cannot write the report: ${why}; name a file in a folder you can write to`);
     }
-  } else if (out) io.stdout(out);
+  } else for (const text of told) if (text) io.stdout(text);
+}
+
+function* tell(runs: Iterable<string>, written: (text: string) => void): Generator<string> {
+  for (const text of runs) {
+    written(text);
+    yield text;
+  }
 }
 
 /** Cannot write the report or messages: one line on standard error (when it can take it), exit 2. */

@@ -5,7 +5,7 @@ import { effectiveSetting, type Config } from '../engine/config.ts';
 import type { LintReport } from '../engine/linter.ts';
 import { formatGithub } from '../format/github.ts';
 import { formatCheckstyle, formatGitlab, formatJunit } from '../format/ci-reports.ts';
-import { formatJson, formatJsonWithMetadata } from '../format/json.ts';
+import { formatJson, formatJsonWithMetadata, jsonParts, jsonWithMetadataParts, type JsonMetadata } from '../format/json.ts';
 import type { Note } from '../engine/notes.ts';
 import { coverageLine, type Coverage } from '../engine/coverage.ts';
 import { unreadPlace, type Unread } from '../engine/unread.ts';
@@ -33,6 +33,28 @@ export interface ReportOptions {
   readonly sarifAllRules?: boolean;
 }
 
+/**
+ * The report in pieces, to be written one after another: the JSON formats, which list every
+ * file linted, a file's result at a time (see jsonParts); the others whole.
+ */
+export function reportParts(format: Format, results: readonly LintResult[], config: Config, opts: ReportOptions): Iterable<string> {
+  switch (format) {
+    case 'json':
+      return withEnd(jsonParts(results));
+    case 'json-with-metadata':
+      return withEnd(jsonWithMetadataParts(results, jsonMetadata(opts)));
+    default:
+      return [formatReport(format, results, config, opts)];
+  }
+}
+
+function* withEnd(parts: Iterable<string>): Generator<string> {
+  yield* parts;
+  yield '\n';
+}
+
+const jsonMetadata = (opts: ReportOptions): JsonMetadata => ({ cwd: opts.cwd, rules: allRules, notes: opts.notes ?? [], ...(opts.coverage ? { coverage: opts.coverage } : {}) });
+
 /** The report text in one of the formats. */
 export function formatReport(format: Format, results: readonly LintResult[], config: Config, opts: ReportOptions): string {
   const { cwd } = opts;
@@ -40,7 +62,7 @@ export function formatReport(format: Format, results: readonly LintResult[], con
     case 'json':
       return formatJson(results) + '\n';
     case 'json-with-metadata':
-      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [], ...(opts.coverage ? { coverage: opts.coverage } : {}) }) + '\n';
+      return formatJsonWithMetadata(results, jsonMetadata(opts)) + '\n';
     case 'github':
       return formatGithub(results);
     case 'junit':

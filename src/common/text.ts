@@ -51,6 +51,25 @@ export function jsonText(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
 }
 
+/**
+ * Pieces of a text joined into runs of at least `size` characters (the last may be shorter):
+ * a report written a run at a time takes few writes and is never held whole.
+ */
+export function* batched(parts: Iterable<string>, size = 1 << 16): Generator<string> {
+  let run: string[] = [];
+  let length = 0;
+  for (const part of parts) {
+    run.push(part);
+    length += part.length;
+    if (length >= size) {
+      yield run.join('');
+      run = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield run.join('');
+}
+
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -27,7 +27,7 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  * go through a link out of the repository, or outside it unasked, and the file system's own
  * error otherwise.
  */
-export function writeWithin(target: string, data: string | Buffer, edge: WriteEdge): void {
+export function writeWithin(target: string, data: WriteData, edge: WriteEdge): void {
   const abs = resolve(target);
   if (!isInside(edge.root, abs)) {
     if (!edge.outsideAllowed) throw new WriteRefused('it lies outside the repository');
@@ -81,7 +81,10 @@ export function writeWithin(target: string, data: string | Buffer, edge: WriteEd
   writeOpen(abs, data, NO_FOLLOW);
 }
 
-function writeOpen(abs: string, data: string | Buffer, extra: number): void {
+/** What is written: a text, bytes, or a text in pieces, written one after another (a report made as it is written). */
+export type WriteData = string | Buffer | Iterable<string>;
+
+function writeOpen(abs: string, data: WriteData, extra: number): void {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | extra, 0o666);
@@ -92,8 +95,10 @@ function writeOpen(abs: string, data: string | Buffer, extra: number): void {
     throw e;
   }
   try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+    for (const piece of typeof data === 'string' || Buffer.isBuffer(data) ? [data] : data) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+    }
   } finally {
     closeSync(fd);
   }
