@@ -11,11 +11,12 @@
 // as without a cache. V8 refuses cached code made by another V8 or for another source length;
 // the file's name also holds the bundle's size, time and inode, so a new build never meets an
 // old build's code. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's.
-import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import vm from 'node:vm';
+'use strict';
+const { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { tmpdir } = require('node:os');
+const { dirname, join } = require('node:path');
+const vm = require('node:vm');
 
 /** Caches kept: those of the meshlint builds and Node versions used lately (a build's script, fuller script and chunks). */
 const KEPT = 16;
@@ -48,7 +49,7 @@ const CHUNK = /^\.\/[a-z-]+\.cjs$/;
  * holds none of the code a run with a config compiles: the first run that loads a chunk writes
  * a fuller cache of the script (`.full.cache`), which later runs read first.
  */
-export function runCached(file) {
+function runCached(file) {
   const dir = cacheDir();
   const base = cacheBase(file);
   const full = read(dir, `${base}.full.cache`);
@@ -131,3 +132,5 @@ function keep(dir, name, script) {
     rmSync(temp, { force: true });
   }
 }
+
+module.exports = { runCached };

@@ -51,7 +51,7 @@ test('npm pack: LICENSE, README, every rule page, the config schema and the bund
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const rules = readdirSync(join(REPO_ROOT, 'rules')).filter((f) => f.endsWith('.md')).map((f) => `rules/${f}`);
     assert.ok(rules.length > 10, 'the rule pages are found');
-    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/compile-cache.js', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...LOADED(), ...rules].sort();
+    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/compile-cache.js', 'bin/meshlint.js', 'bin/package.json', 'schema/meshlint.schema.json', ...BUNDLES, ...LOADED(), ...rules].sort();
     assert.equal(files, expected);
     assert.not.ok(files.some((f) => f.endsWith('.map') || f.startsWith('test/') || f.startsWith('src/')));
   });
