@@ -23078,6 +23078,53 @@ function underKustomization(absPath) {
   return false;
 }
 
+// src/load/disk-text.ts
+var DISK = /* @__PURE__ */ Symbol("text on disk");
+var FileChangedError = class extends Error {
+};
+var RECENT = 8;
+var recent2 = /* @__PURE__ */ new Map();
+function textOf() {
+  const record = this[DISK];
+  if (record.text !== void 0) return record.text;
+  const again = recent2.get(record);
+  if (again !== void 0) return again;
+  const text2 = this.absPath === void 0 ? void 0 : record.reread(this.absPath, this.displayPath, record);
+  if (text2 === void 0 || text2.length !== record.length) throw new FileChangedError(`${this.displayPath} changed on disk while meshlint linted it; run meshlint again`);
+  recent2.set(record, text2);
+  if (recent2.size > RECENT) recent2.delete(recent2.keys().next().value);
+  return text2;
+}
+function onDisk(file, st2, reread) {
+  const { text: text2, ...fields } = file;
+  return withText(fields, { text: text2, length: text2.length, size: st2.size, mtimeMs: st2.mtimeMs, ino: st2.ino, dev: st2.dev, reread });
+}
+var TEXT = { get: textOf, enumerable: true };
+function withText(fields, record) {
+  const out = {};
+  Object.defineProperty(out, "text", TEXT);
+  Object.assign(out, fields);
+  out[DISK] = record;
+  return out;
+}
+function sameFile(st2, record) {
+  return st2.size === record.size && st2.mtimeMs === record.mtimeMs && st2.ino === record.ino && st2.dev === record.dev;
+}
+function withFields(file, extra) {
+  const record = file[DISK];
+  if (!record) return { ...file, ...extra };
+  const { text: _held, ...fields } = file;
+  return withText({ ...fields, ...extra }, record);
+}
+var HELD_FROM = 1e6;
+function releaseText(file) {
+  const record = file[DISK];
+  if (record && record.length < HELD_FROM) record.text = void 0;
+}
+function forgetRereadTexts() {
+  recent2.clear();
+}
+
 // src/load/read.ts
 var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -23136,7 +23183,14 @@ function readSource(absPath, cwd) {
   const displayPath = displayPathOf(absPath, cwd);
   const read2 = readRegularFile(absPath);
   if (!read2.ok) return { ok: false, displayPath, absPath, reason: `cannot read the file: ${read2.why}`, problem: "unreadable" };
-  return decodeSource(read2.bytes, displayPath, absPath);
+  const decoded2 = decodeSource(read2.bytes, displayPath, absPath);
+  return decoded2.ok && !decoded2.file.masked ? { ok: true, file: onDisk(decoded2.file, read2.stat, readAgain) } : decoded2;
+}
+function readAgain(absPath, displayPath, record) {
+  const read2 = readRegularFile(absPath);
+  if (!read2.ok || !sameFile(read2.stat, record)) return void 0;
+  const decoded2 = decodeText(read2.bytes, displayPath, absPath);
+  return decoded2.ok && !decoded2.file.masked ? decoded2.file.text : void 0;
 }
 function fileTypeOf(st2) {
   if (st2.isFile()) return "file";
@@ -23180,7 +23234,7 @@ function readRegularFile(absPath) {
     const st2 = fstatSync(fd);
     if (st2.isDirectory()) return { ok: false, why: "is a directory" };
     if (!st2.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st2)})` };
-    return { ok: true, bytes: readFileSync(fd) };
+    return { ok: true, bytes: readFileSync(fd), stat: st2 };
   } catch (e) {
     return { ok: false, why: describeFsError(e) };
   } finally {
@@ -28793,6 +28847,69 @@ function lineEnd2(text2, offset) {
   return end;
 }
 
+// src/common/text.ts
+import { styleText } from "node:util";
+var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
+var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
+-${ACTIVE_NON_C0}]`, "g");
+var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
+var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+function safeText(s) {
+  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
+}
+function safeLines(s) {
+  const lines = s.split("\n");
+  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
+}
+function jsonText(value, indent) {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
+}
+function* batched(parts, size = 1 << 16) {
+  let run2 = [];
+  let length = 0;
+  for (const part of parts) {
+    run2.push(part);
+    length += part.length;
+    if (length >= size) {
+      yield run2.join("");
+      run2 = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield run2.join("");
+}
+function ownString(s) {
+  return s.length < 13 ? s : JSON.parse(JSON.stringify(s));
+}
+function ownValue(v2, budget = { left: 1e4 }) {
+  if (typeof v2 === "string") return ownString(v2);
+  if (v2 === null || typeof v2 !== "object" || --budget.left < 0) return v2;
+  if (Array.isArray(v2)) return v2.map((x) => ownValue(x, budget));
+  const out = {};
+  for (const [k2, x] of Object.entries(v2)) out[k2] = ownValue(x, budget);
+  return out;
+}
+var INTERNED = /* @__PURE__ */ new Map();
+function interned(s) {
+  const known = INTERNED.get(s);
+  if (known !== void 0) return known;
+  const own = ownString(s);
+  if (INTERNED.size < 1024) INTERNED.set(own, own);
+  return own;
+}
+function plural(n, word2) {
+  return `${n} ${word2}${n === 1 ? "" : "s"}`;
+}
+function findingContext(m) {
+  return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
+}
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
+function painter(color) {
+  return color ? (style, s) => styleText(style, s, { validateStream: false }) : (_style, s) => s;
+}
+
 // src/model/place.ts
 function placeText(target, locator = new Locator()) {
   if (!target) return void 0;
@@ -28825,7 +28942,17 @@ function slimResource(r7, paths = []) {
   const object = slimOf(r7.object, paths);
   const written = getIn(r7.doc.value, r7.basePath);
   const value = nested(r7.doc.value, r7.basePath, written === r7.object ? object : slimOf(written, paths));
-  const standIn = { ...r7, basePath: shared(r7.basePath), doc: { ...r7.doc, value, syntaxErrors: shared(r7.doc.syntaxErrors), duplicateKeys: shared(r7.doc.duplicateKeys) }, object };
+  const standIn = {
+    ...r7,
+    basePath: shared(r7.basePath),
+    doc: { ...r7.doc, value, syntaxErrors: shared(r7.doc.syntaxErrors), duplicateKeys: shared(r7.doc.duplicateKeys) },
+    object,
+    apiVersion: interned(r7.apiVersion),
+    kind: interned(r7.kind),
+    name: ownString(r7.name),
+    declaredNamespace: r7.declaredNamespace === void 0 ? void 0 : ownString(r7.declaredNamespace),
+    namespace: r7.namespace === void 0 ? void 0 : ownString(r7.namespace)
+  };
   last = { source: r7, standIn };
   return standIn;
 }
@@ -28839,7 +28966,8 @@ function slimOf(from, paths) {
   const out = {};
   if (from === null || typeof from !== "object") return out;
   const o = from;
-  for (const key of HEAD) if (o[key] !== void 0) out[key] = o[key];
+  for (const key of HEAD) if (o[key] !== void 0) out[key] = typeof o[key] === "string" ? interned(o[key]) : o[key];
+  if (paths.some((p) => p.length === 0)) return Object.assign(out, ownValue(o, { left: WHOLE_VALUES }));
   for (const path of paths) copyPath(o, out, path);
   return out;
 }
@@ -28856,13 +28984,17 @@ function nested(from, path, leaf) {
   }
   return top;
 }
-var emptyLike = (v2) => Array.isArray(v2) ? new Array(v2.length) : v2 !== null && typeof v2 === "object" ? {} : v2;
+var emptyLike = (v2) => Array.isArray(v2) ? new Array(v2.length) : v2 !== null && typeof v2 === "object" ? {} : typeof v2 === "string" ? ownString(v2) : v2;
 function shallow(v2) {
   const out = emptyLike(v2);
   for (const [k2, x] of Object.entries(v2)) out[k2] = emptyLike(x);
   return out;
 }
 function copyPath(from, to, path) {
+  if (path.length === 0) {
+    Object.assign(to, ownValue(from, { left: WHOLE_VALUES }));
+    return;
+  }
   let src = from;
   let dst = to;
   for (let i = 0; i < path.length; i++) {
@@ -28879,6 +29011,9 @@ function copyPath(from, to, path) {
     dst = held;
   }
 }
+var WHOLE_VALUES = 1e5;
+var wholeResource = (r7) => slimResource(r7, WHOLE);
+var WHOLE = [[]];
 var templatePlace = (t, paths = []) => ({ resource: slimResource(t.resource, [t.path, ...paths]), path: t.path });
 
 // src/common/collections.ts
@@ -30229,11 +30364,11 @@ var TrafficInputs = class _TrafficInputs {
     if (r7 === this.lastResource) return;
     this.lastResource = r7;
     if (r7.kind === "DestinationRule" && r7.apiVersion.startsWith("networking.istio.io/")) {
-      this.destinationRules.push(r7);
+      this.destinationRules.push(wholeResource(r7));
       return;
     }
     if (r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/")) {
-      this.authorizationPolicies.push(r7);
+      this.authorizationPolicies.push(wholeResource(r7));
       return;
     }
     if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
@@ -31405,7 +31540,7 @@ var FactsBuilder = class {
     const pa = peerAuthenticationOf(r7);
     if (pa) this.peerAuthentications.push(pa);
     const policy = selectorPolicyOf(r7);
-    if (policy) this.selectorPolicies.push(policy);
+    if (policy) this.selectorPolicies.push({ ...policy, resource: slimResource(r7, [policy.kind.labels]) });
     const root2 = rootNamespaceStated(r7);
     if (root2 !== void 0 && !this.roots.has(root2)) this.roots.set(root2, r7);
     const exported = exportDefaultsStated(r7);
@@ -31917,50 +32052,6 @@ function initAdmission(p) {
 function admissionOf(t, facts) {
   const p = injectedUnderPsa(t, facts);
   return p ? initAdmission(p) : void 0;
-}
-
-// src/common/text.ts
-import { styleText } from "node:util";
-var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
-var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
--${ACTIVE_NON_C0}]`, "g");
-var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
-var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-function safeText(s) {
-  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
-}
-function safeLines(s) {
-  const lines = s.split("\n");
-  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
-}
-function jsonText(value, indent) {
-  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
-}
-function* batched(parts, size = 1 << 16) {
-  let run2 = [];
-  let length = 0;
-  for (const part of parts) {
-    run2.push(part);
-    length += part.length;
-    if (length >= size) {
-      yield run2.join("");
-      run2 = [];
-      length = 0;
-    }
-  }
-  if (length > 0) yield run2.join("");
-}
-function plural(n, word2) {
-  return `${n} ${word2}${n === 1 ? "" : "s"}`;
-}
-function findingContext(m) {
-  return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
-}
-function shortList(items) {
-  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
-}
-function painter(color) {
-  return color ? (style, s) => styleText(style, s, { validateStream: false }) : (_style, s) => s;
 }
 
 // src/engine/facts-pass.ts
@@ -33353,7 +33444,7 @@ function lintOnce(inputs, options, probe) {
     if (docs && judgedHere) {
       keptBytes += file.text.length;
       trace.documents.set(file, docs);
-    }
+    } else if (!probe) options.releaseText?.(file);
     locator.forget(file);
   }
   inputIndex = -1;
@@ -36895,7 +36986,7 @@ function guarded(io, fn2) {
   } catch (e) {
     if (e instanceof ConfigError) return fail(io, `configuration error: ${safeText(configErrorText(e, io.cwd))}`);
     if (e instanceof UsageError) return fail(io, safeText(e.message));
-    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, safeText(e.message));
+    if (e instanceof RenderUsageError || e instanceof RendererMissing || e instanceof FileChangedError) return fail(io, safeText(e.message));
     const err = e;
     if (err.code && err.syscall) {
       const where = err.path ? displayPathOf(err.path, io.cwd) : "a file";
@@ -42812,8 +42903,9 @@ var ambient_authz_policy_default = createRule({
       },
       Resource(r7) {
         if (isAuthorizationPolicy(r7)) {
-          policies.push(r7);
-          if (r7.namespace !== void 0) appendTo(policiesByNs, r7.namespace, r7);
+          const kept = wholeResource(r7);
+          policies.push(kept);
+          if (r7.namespace !== void 0) appendTo(policiesByNs, r7.namespace, kept);
         } else if (r7.namespace !== void 0 && r7.kind === "Service" && r7.apiVersion === "v1") {
           const headless = getIn(r7.object, ["spec", "clusterIP"]) === "None";
           const selector = headless ? {} : labelRecord(getIn(r7.object, ["spec", "selector"]));
@@ -44768,7 +44860,7 @@ var policy_selector_no_match_default = createRule({
         const policy = selectorPolicyOf(r7);
         if (policy && r7.doc.file.kustomized) unseen.add(r7.namespace);
         if (policy) {
-          if (policies.length < MAX_POLICIES) policies.push(policy);
+          if (policies.length < MAX_POLICIES) policies.push({ ...policy, resource: slimResource(r7, [policy.kind.labels]) });
           else if (!overPolicies) {
             overPolicies = true;
             runOverBound(context, r7, MAX_POLICIES, "selector policies");
@@ -50544,7 +50636,7 @@ function readRepositoryContext(roots2, opts) {
     const read2 = readSource(f, opts.cwd);
     if (!read2.ok) continue;
     bytes += read2.file.text.length;
-    out.push({ ok: true, file: { ...read2.file, repositoryContext: true } });
+    out.push({ ok: true, file: withFields(read2.file, { repositoryContext: true }) });
   }
   return { files: out, cut: void 0 };
 }
@@ -50794,7 +50886,7 @@ function fluxScoping(all, root2) {
     const target = mine.length === 0 ? void 0 : names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
     const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
     const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
-    return { ok: true, file: { ...r7.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} } };
+    return { ok: true, file: withFields(r7.file, { ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} }) };
   };
   return { scope: scope2, clusters };
 }
@@ -51171,9 +51263,11 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
     ...groupDocsOf ? { groupDocsOf } : {},
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...onPodTemplate && i === 0 ? { onPodTemplate } : {},
-    ...onResource && i === 0 ? { onResource } : {}
+    ...onResource && i === 0 ? { onResource } : {},
+    ...releasing ? { releaseText } : {}
   });
   const lints = lintGroups(gathered, config);
+  const releasing = lints.length === 1 && worlds.length === 1 && !store && !forDiff && !v2.fix && !v2["fix-dry-run"];
   let report2;
   try {
     const unknowns = lints.length > 1 ? new UnknownFacts() : void 0;
@@ -51194,6 +51288,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   } finally {
     pool?.close();
     progress.done();
+    forgetRereadTexts();
   }
   if (lints.length > 1) report2 = { ...report2, results: inOrderOf(inputs, report2.results) };
   report2 = { ...report2, notes: [...notes, ...report2.notes], coverage: withUnrenderedReleases(report2.coverage, notes.reduce((n, x) => n + (x.releases ?? 0), 0)) };

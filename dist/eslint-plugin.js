@@ -15266,6 +15266,41 @@ function lineEnd2(text, offset) {
   return end;
 }
 
+// src/common/text.ts
+var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
+var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
+-${ACTIVE_NON_C0}]`, "g");
+var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
+var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+function safeText(s) {
+  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
+}
+function ownString(s) {
+  return s.length < 13 ? s : JSON.parse(JSON.stringify(s));
+}
+function ownValue(v, budget = { left: 1e4 }) {
+  if (typeof v === "string") return ownString(v);
+  if (v === null || typeof v !== "object" || --budget.left < 0) return v;
+  if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
+  const out = {};
+  for (const [k, x] of Object.entries(v)) out[k] = ownValue(x, budget);
+  return out;
+}
+var INTERNED = /* @__PURE__ */ new Map();
+function interned(s) {
+  const known = INTERNED.get(s);
+  if (known !== void 0) return known;
+  const own = ownString(s);
+  if (INTERNED.size < 1024) INTERNED.set(own, own);
+  return own;
+}
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
+
 // src/model/place.ts
 function placeText(target, locator = new Locator()) {
   if (!target) return void 0;
@@ -15298,7 +15333,17 @@ function slimResource(r, paths = []) {
   const object = slimOf(r.object, paths);
   const written = getIn(r.doc.value, r.basePath);
   const value = nested2(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
-  const standIn = { ...r, basePath: shared(r.basePath), doc: { ...r.doc, value, syntaxErrors: shared(r.doc.syntaxErrors), duplicateKeys: shared(r.doc.duplicateKeys) }, object };
+  const standIn = {
+    ...r,
+    basePath: shared(r.basePath),
+    doc: { ...r.doc, value, syntaxErrors: shared(r.doc.syntaxErrors), duplicateKeys: shared(r.doc.duplicateKeys) },
+    object,
+    apiVersion: interned(r.apiVersion),
+    kind: interned(r.kind),
+    name: ownString(r.name),
+    declaredNamespace: r.declaredNamespace === void 0 ? void 0 : ownString(r.declaredNamespace),
+    namespace: r.namespace === void 0 ? void 0 : ownString(r.namespace)
+  };
   last = { source: r, standIn };
   return standIn;
 }
@@ -15312,7 +15357,8 @@ function slimOf(from, paths) {
   const out = {};
   if (from === null || typeof from !== "object") return out;
   const o = from;
-  for (const key of HEAD) if (o[key] !== void 0) out[key] = o[key];
+  for (const key of HEAD) if (o[key] !== void 0) out[key] = typeof o[key] === "string" ? interned(o[key]) : o[key];
+  if (paths.some((p) => p.length === 0)) return Object.assign(out, ownValue(o, { left: WHOLE_VALUES }));
   for (const path of paths) copyPath(o, out, path);
   return out;
 }
@@ -15329,13 +15375,17 @@ function nested2(from, path, leaf) {
   }
   return top;
 }
-var emptyLike = (v) => Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === "object" ? {} : v;
+var emptyLike = (v) => Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === "object" ? {} : typeof v === "string" ? ownString(v) : v;
 function shallow(v) {
   const out = emptyLike(v);
   for (const [k, x] of Object.entries(v)) out[k] = emptyLike(x);
   return out;
 }
 function copyPath(from, to, path) {
+  if (path.length === 0) {
+    Object.assign(to, ownValue(from, { left: WHOLE_VALUES }));
+    return;
+  }
   let src = from;
   let dst = to;
   for (let i = 0; i < path.length; i++) {
@@ -15352,6 +15402,9 @@ function copyPath(from, to, path) {
     dst = held;
   }
 }
+var WHOLE_VALUES = 1e5;
+var wholeResource = (r) => slimResource(r, WHOLE);
+var WHOLE = [[]];
 var templatePlace = (t, paths = []) => ({ resource: slimResource(t.resource, [t.path, ...paths]), path: t.path });
 
 // src/model/pod/proxy-config.ts
@@ -19854,7 +19907,7 @@ var FactsBuilder = class {
     const pa = peerAuthenticationOf(r);
     if (pa) this.peerAuthentications.push(pa);
     const policy = selectorPolicyOf(r);
-    if (policy) this.selectorPolicies.push(policy);
+    if (policy) this.selectorPolicies.push({ ...policy, resource: slimResource(r, [policy.kind.labels]) });
     const root = rootNamespaceStated(r);
     if (root !== void 0 && !this.roots.has(root)) this.roots.set(root, r);
     const exported = exportDefaultsStated(r);
@@ -21670,22 +21723,6 @@ var injection_ignored_namespace_default = createRule({
     };
   }
 });
-
-// src/common/text.ts
-var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
-var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
--${ACTIVE_NON_C0}]`, "g");
-var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
-var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-function safeText(s) {
-  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
-}
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function shortList(items) {
-  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
-}
 
 // src/engine/notes.ts
 var count = plural;
@@ -26832,11 +26869,11 @@ var TrafficInputs = class _TrafficInputs {
     if (r === this.lastResource) return;
     this.lastResource = r;
     if (r.kind === "DestinationRule" && r.apiVersion.startsWith("networking.istio.io/")) {
-      this.destinationRules.push(r);
+      this.destinationRules.push(wholeResource(r));
       return;
     }
     if (r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/")) {
-      this.authorizationPolicies.push(r);
+      this.authorizationPolicies.push(wholeResource(r));
       return;
     }
     if (r.kind === "ConfigMap" && r.apiVersion === "v1" && r.namespace !== void 0) {
@@ -27417,8 +27454,9 @@ var ambient_authz_policy_default = createRule({
       },
       Resource(r) {
         if (isAuthorizationPolicy(r)) {
-          policies.push(r);
-          if (r.namespace !== void 0) appendTo(policiesByNs, r.namespace, r);
+          const kept = wholeResource(r);
+          policies.push(kept);
+          if (r.namespace !== void 0) appendTo(policiesByNs, r.namespace, kept);
         } else if (r.namespace !== void 0 && r.kind === "Service" && r.apiVersion === "v1") {
           const headless = getIn(r.object, ["spec", "clusterIP"]) === "None";
           const selector = headless ? {} : labelRecord(getIn(r.object, ["spec", "selector"]));
@@ -29373,7 +29411,7 @@ var policy_selector_no_match_default = createRule({
         const policy = selectorPolicyOf(r);
         if (policy && r.doc.file.kustomized) unseen.add(r.namespace);
         if (policy) {
-          if (policies.length < MAX_POLICIES) policies.push(policy);
+          if (policies.length < MAX_POLICIES) policies.push({ ...policy, resource: slimResource(r, [policy.kind.labels]) });
           else if (!overPolicies) {
             overPolicies = true;
             runOverBound(context, r, MAX_POLICIES, "selector policies");
@@ -31777,7 +31815,7 @@ function lintOnce(inputs, options, probe) {
     if (docs && judgedHere) {
       keptBytes += file.text.length;
       trace.documents.set(file, docs);
-    }
+    } else if (!probe) options.releaseText?.(file);
     locator.forget(file);
   }
   inputIndex = -1;
@@ -32073,6 +32111,45 @@ function underKustomization(absPath) {
   return false;
 }
 
+// src/load/disk-text.ts
+var DISK = /* @__PURE__ */ Symbol("text on disk");
+var FileChangedError = class extends Error {
+};
+var RECENT = 8;
+var recent2 = /* @__PURE__ */ new Map();
+function textOf() {
+  const record = this[DISK];
+  if (record.text !== void 0) return record.text;
+  const again = recent2.get(record);
+  if (again !== void 0) return again;
+  const text = this.absPath === void 0 ? void 0 : record.reread(this.absPath, this.displayPath, record);
+  if (text === void 0 || text.length !== record.length) throw new FileChangedError(`${this.displayPath} changed on disk while meshlint linted it; run meshlint again`);
+  recent2.set(record, text);
+  if (recent2.size > RECENT) recent2.delete(recent2.keys().next().value);
+  return text;
+}
+function onDisk(file, st, reread) {
+  const { text, ...fields } = file;
+  return withText(fields, { text, length: text.length, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev, reread });
+}
+var TEXT = { get: textOf, enumerable: true };
+function withText(fields, record) {
+  const out = {};
+  Object.defineProperty(out, "text", TEXT);
+  Object.assign(out, fields);
+  out[DISK] = record;
+  return out;
+}
+function sameFile(st, record) {
+  return st.size === record.size && st.mtimeMs === record.mtimeMs && st.ino === record.ino && st.dev === record.dev;
+}
+function withFields(file, extra) {
+  const record = file[DISK];
+  if (!record) return { ...file, ...extra };
+  const { text: _held, ...fields } = file;
+  return withText({ ...fields, ...extra }, record);
+}
+
 // src/load/read.ts
 var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -32125,7 +32202,14 @@ function readSource(absPath, cwd) {
   const displayPath = displayPathOf(absPath, cwd);
   const read2 = readRegularFile(absPath);
   if (!read2.ok) return { ok: false, displayPath, absPath, reason: `cannot read the file: ${read2.why}`, problem: "unreadable" };
-  return decodeSource(read2.bytes, displayPath, absPath);
+  const decoded2 = decodeSource(read2.bytes, displayPath, absPath);
+  return decoded2.ok && !decoded2.file.masked ? { ok: true, file: onDisk(decoded2.file, read2.stat, readAgain) } : decoded2;
+}
+function readAgain(absPath, displayPath, record) {
+  const read2 = readRegularFile(absPath);
+  if (!read2.ok || !sameFile(read2.stat, record)) return void 0;
+  const decoded2 = decodeText(read2.bytes, displayPath, absPath);
+  return decoded2.ok && !decoded2.file.masked ? decoded2.file.text : void 0;
 }
 function fileTypeOf(st) {
   if (st.isFile()) return "file";
@@ -32169,7 +32253,7 @@ function readRegularFile(absPath) {
     const st = fstatSync(fd);
     if (st.isDirectory()) return { ok: false, why: "is a directory" };
     if (!st.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st)})` };
-    return { ok: true, bytes: readFileSync(fd) };
+    return { ok: true, bytes: readFileSync(fd), stat: st };
   } catch (e) {
     return { ok: false, why: describeFsError(e) };
   } finally {
@@ -32726,7 +32810,7 @@ function readRepositoryContext(roots2, opts) {
     const read2 = readSource(f, opts.cwd);
     if (!read2.ok) continue;
     bytes += read2.file.text.length;
-    out.push({ ok: true, file: { ...read2.file, repositoryContext: true } });
+    out.push({ ok: true, file: withFields(read2.file, { repositoryContext: true }) });
   }
   return { files: out, cut: void 0 };
 }
@@ -33070,7 +33154,7 @@ function fluxScoping(all, root) {
     const target = mine.length === 0 ? void 0 : names2.size === 1 ? [...names2][0] === void 0 ? void 0 : { name: [...names2][0] } : "unknown";
     const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
     const substitute = sets.size === 1 ? mine[0]?.substitute : void 0;
-    return { ok: true, file: { ...r.file, ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} } };
+    return { ok: true, file: withFields(r.file, { ...target !== void 0 ? { targetNamespace: target } : {}, ...substitute ? { substitute } : {}, ...deployedBy.length > 0 ? { clusters: deployedBy } : {} }) };
   };
   return { scope, clusters };
 }

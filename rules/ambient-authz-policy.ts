@@ -24,7 +24,7 @@ import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/po
 import { judgeWaypoint, waypointRef, WAYPOINT_CLASS, type WaypointGateway } from '../src/model/ambient/waypoint.ts';
 import type { Tri } from '../src/model/injection/selector.ts';
 import { asObject, getIn, labelRecord, labelString } from '../src/model/workload.ts';
-import { slimResource, templatePlace, type TemplatePlace } from '../src/model/place.ts';
+import { slimResource, templatePlace, wholeResource, type TemplatePlace } from '../src/model/place.ts';
 import type { KubeObject, Path, Resource } from '../src/common/types.ts';
 
 type Messages = 'allowDropped' | 'denyNoop' | 'denyBroader' | 'action' | 'targetUnbound' | 'gatewayClass' | 'waypointSelector' | 'waypointIdentity';
@@ -237,8 +237,9 @@ export default createRule({
       },
       Resource(r) {
         if (isAuthorizationPolicy(r)) {
-          policies.push(r);
-          if (r.namespace !== undefined) appendTo(policiesByNs, r.namespace, r);
+          const kept = wholeResource(r);
+          policies.push(kept);
+          if (r.namespace !== undefined) appendTo(policiesByNs, r.namespace, kept);
         } else if (r.namespace !== undefined && r.kind === 'Service' && r.apiVersion === 'v1') {
           const headless = getIn(r.object, ['spec', 'clusterIP']) === 'None';
           const selector = headless ? {} : labelRecord(getIn(r.object, ['spec', 'selector']));

@@ -126,7 +126,8 @@ export default createRule({
         const policy = selectorPolicyOf(r);
         if (policy && r.doc.file.kustomized) unseen.add(r.namespace);
         if (policy) {
-          if (policies.length < MAX_POLICIES) policies.push(policy);
+          // What is read of it when the run ends: its name, and the selector a finding is placed at.
+          if (policies.length < MAX_POLICIES) policies.push({ ...policy, resource: slimResource(r, [policy.kind.labels]) });
           else if (!overPolicies) {
             overPolicies = true;
             runOverBound(context, r, MAX_POLICIES, 'selector policies');

@@ -5,6 +5,7 @@ import { ConfigError } from '../engine/config.ts';
 import { batched, safeLines, safeText } from '../common/text.ts';
 import { topFolder } from '../load/boundary.ts';
 import { WriteRefused, writeWithin } from '../load/write.ts';
+import { FileChangedError } from '../load/disk-text.ts';
 import { describeFsError, displayPathOf } from '../load/read.ts';
 import { RendererMissing, RenderUsageError } from '../load/render/index.ts';
 import { TOOL_NAME } from '../common/meta.ts';
@@ -45,7 +46,7 @@ export function guarded<T>(io: CliIO, fn: () => T): T | number {
   } catch (e) {
     if (e instanceof ConfigError) return fail(io, `configuration error: ${safeText(configErrorText(e, io.cwd))}`);
     if (e instanceof UsageError) return fail(io, safeText(e.message));
-    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, safeText(e.message));
+    if (e instanceof RenderUsageError || e instanceof RendererMissing || e instanceof FileChangedError) return fail(io, safeText(e.message));
     const err = e as NodeJS.ErrnoException;
     if (err.code && err.syscall) {
       const where = err.path ? displayPathOf(err.path, io.cwd) : 'a file';

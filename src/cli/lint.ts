@@ -8,6 +8,7 @@ import { UnknownFacts } from '../engine/notes.ts';
 import { Progress } from './progress.ts';
 import { withUnrenderedReleases } from '../engine/coverage.ts';
 import { mergeReports } from '../engine/report.ts';
+import { forgetRereadTexts, releaseText } from '../load/disk-text.ts';
 import { factGroupsOf } from '../engine/facts-pass.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
 import type { Skipped } from '../load/discover.ts';
@@ -124,8 +125,14 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
     ...(onResource && i === 0 ? { onResource } : {}),
+    ...(releasing ? { releaseText } : {}),
   });
   const lints = lintGroups(gathered, config);
+  // A file's text is let go of once it is linted, and read again if a later finding asks: in a
+  // run of one lint, which reads each file once. Not where another lint of the run reads the file
+  // again as context, where the cache records every file's documents at the end, or where fixes
+  // are written from the texts.
+  const releasing = lints.length === 1 && worlds.length === 1 && !store && !forDiff && !v.fix && !v['fix-dry-run'];
   let report: LintReport;
   try {
     // The first world's files are linted in groups, one per config in force and cluster (see
@@ -152,6 +159,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   } finally {
     pool?.close();
     progress.done();
+    forgetRereadTexts();
   }
   if (lints.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
 

@@ -70,6 +70,37 @@ export function* batched(parts: Iterable<string>, size = 1 << 16): Generator<str
   if (length > 0) yield run.join('');
 }
 
+/**
+ * `s` holding characters of its own. A value parsed from a file is a slice of the file's text,
+ * and V8 keeps a slice of 13 characters or more as a pointer into that text: one such value kept
+ * to a run's end keeps the whole file's text. A string JSON reads is a new one, of its own
+ * characters only (a concatenation sliced again would point into a copy one longer).
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
+/** `v` with every string in it its own (ownString), its collections copied: at most `budget` values, the rest as they are. */
+export function ownValue(v: unknown, budget = { left: 10_000 }): unknown {
+  if (typeof v === 'string') return ownString(v);
+  if (v === null || typeof v !== 'object' || --budget.left < 0) return v;
+  if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = ownValue(x, budget);
+  return out;
+}
+
+const INTERNED = new Map<string, string>();
+
+/** One copy of a string met again and again (an apiVersion, a kind), its own (ownString); a bounded table. */
+export function interned(s: string): string {
+  const known = INTERNED.get(s);
+  if (known !== undefined) return known;
+  const own = ownString(s);
+  if (INTERNED.size < 1024) INTERNED.set(own, own);
+  return own;
+}
+
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

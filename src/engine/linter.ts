@@ -57,6 +57,12 @@ export interface LintOptions {
    * gathered across them, and the caller makes the notes once (their counts span the run).
    */
   readonly unknowns?: UnknownFacts;
+  /**
+   * Called once a file's own pass is over and none of its documents are kept for a step of a
+   * version range: a shell whose files are on disk lets go of their text (load/disk-text.ts),
+   * which is read again if a finding placed later asks for it.
+   */
+  readonly releaseText?: (file: SourceFile) => void;
 }
 
 export interface LintStats {
@@ -398,7 +404,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     if (docs && judgedHere) {
       keptBytes += file.text.length;
       trace.documents.set(file, docs);
-    }
+    } else if (!probe) options.releaseText?.(file);
     locator.forget(file);
   }
   inputIndex = -1;

@@ -8,6 +8,7 @@ import { ConfigError, type Config } from '../common/config.ts';
 import { discover } from './discover.ts';
 import { repoRoot } from './boundary.ts';
 import { displayPathOf, readSource, type ReadOutcome } from './read.ts';
+import { withFields } from './disk-text.ts';
 
 export interface ContextOptions {
   readonly cwd: string;
@@ -89,7 +90,7 @@ export function readRepositoryContext(roots: readonly string[], opts: { readonly
     const read = readSource(f, opts.cwd);
     if (!read.ok) continue;
     bytes += read.file.text.length;
-    out.push({ ok: true, file: { ...read.file, repositoryContext: true } });
+    out.push({ ok: true, file: withFields(read.file, { repositoryContext: true as const }) });
   }
   return { files: out, cut: undefined };
 }

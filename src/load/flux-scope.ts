@@ -12,6 +12,7 @@ import type { ReadOutcome } from './read.ts';
 import { isPlaceholder } from '../model/placeholder.ts';
 import { fluxClusters, NO_CLUSTERS, type FluxClusters } from './flux-clusters.ts';
 import { overlaysAmong } from './overlays-found.ts';
+import { withFields } from './disk-text.ts';
 
 /** Flux Kustomizations read: far above a real fleet repository's. */
 const MAX_KUSTOMIZATIONS = 5_000;
@@ -170,7 +171,7 @@ export function fluxScoping(all: readonly ReadOutcome[], root: string | undefine
     // Variables: those of the one Kustomization that builds the file; several that differ leave them unset.
     const sets = new Set(mine.map((s) => JSON.stringify(s.substitute ?? null)));
     const substitute = sets.size === 1 ? mine[0]?.substitute : undefined;
-    return { ok: true, file: { ...r.file, ...(target !== undefined ? { targetNamespace: target } : {}), ...(substitute ? { substitute } : {}), ...(deployedBy.length > 0 ? { clusters: deployedBy } : {}) } };
+    return { ok: true, file: withFields(r.file, { ...(target !== undefined ? { targetNamespace: target } : {}), ...(substitute ? { substitute } : {}), ...(deployedBy.length > 0 ? { clusters: deployedBy } : {}) }) };
   };
   return { scope, clusters };
 }

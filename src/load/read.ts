@@ -5,6 +5,7 @@ import { relative, sep, isAbsolute } from 'node:path';
 import { MASK_MIN_BYTES, maskedDecode } from '../common/masked-text.ts';
 import type { SourceFile } from '../common/types.ts';
 import { underKustomization } from './kustomized.ts';
+import { onDisk, sameFile } from './disk-text.ts';
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
@@ -91,11 +92,24 @@ export function encodeSource(text: string, file: { readonly bom: boolean; readon
   return Buffer.from(withBom, 'utf8');
 }
 
+/**
+ * A file on disk as text. Its text may be let go of once linted (disk-text.ts releaseText) and
+ * is then read again, the same way, if asked for; a large file masked in memory is held.
+ */
 export function readSource(absPath: string, cwd: string): ReadOutcome {
   const displayPath = displayPathOf(absPath, cwd);
   const read = readRegularFile(absPath);
   if (!read.ok) return { ok: false, displayPath, absPath, reason: `cannot read the file: ${read.why}`, problem: 'unreadable' };
-  return decodeSource(read.bytes, displayPath, absPath);
+  const decoded = decodeSource(read.bytes, displayPath, absPath);
+  return decoded.ok && !decoded.file.masked ? { ok: true, file: onDisk(decoded.file, read.stat, readAgain) } : decoded;
+}
+
+/** A file's text read again (disk-text.ts): undefined unless it is still the file that was read. */
+function readAgain(absPath: string, displayPath: string, record: Parameters<typeof sameFile>[1]): string | undefined {
+  const read = readRegularFile(absPath);
+  if (!read.ok || !sameFile(read.stat, record)) return undefined;
+  const decoded = decodeText(read.bytes, displayPath, absPath);
+  return decoded.ok && !decoded.file.masked ? decoded.file.text : undefined;
 }
 
 /** What kind of thing a path is, for messages: "not a regular file (FIFO)". */
@@ -132,7 +146,7 @@ export function describeFsError(e: unknown): string {
   }
 }
 
-export type FileBytes = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly why: string };
+export type FileBytes = { readonly ok: true; readonly bytes: Buffer; readonly stat: Stats } | { readonly ok: false; readonly why: string };
 
 // Opening without blocking, then checking what was opened: opening a FIFO for reading waits
 // for a writer (forever, in a pre-commit hook), and a device never ends. Checking the open
@@ -151,7 +165,8 @@ export function readRegularFile(absPath: string): FileBytes {
     const st = fstatSync(fd);
     if (st.isDirectory()) return { ok: false, why: 'is a directory' };
     if (!st.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st)})` };
-    return { ok: true, bytes: readFileSync(fd) };
+    // The status before the read: a file written to while it is read has another time when it is read again.
+    return { ok: true, bytes: readFileSync(fd), stat: st };
   } catch (e) {
     return { ok: false, why: describeFsError(e) };
   } finally {

@@ -12,7 +12,7 @@ import {
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './injection/mesh.ts';
 import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install/install.ts';
-import { atPlace } from './place.ts';
+import { atPlace, slimResource } from './place.ts';
 import { OssmMeshBuilder, type OssmMesh } from './install/ossm.ts';
 import { peerAuthenticationOf, rootNamespaceStated, type PeerAuthentication } from './traffic/peer-authentication.ts';
 import { POLICY_KINDS, selectorPolicyOf, type SelectorPolicy } from './traffic/policy-kinds.ts';
@@ -186,7 +186,8 @@ export class FactsBuilder {
     // Every one is kept (each is an object of the inputs): a policy left out would change the mode others decide.
     if (pa) this.peerAuthentications.push(pa);
     const policy = selectorPolicyOf(r);
-    if (policy) this.selectorPolicies.push(policy);
+    // What its rule reads: the name, and the selector it places a finding at.
+    if (policy) this.selectorPolicies.push({ ...policy, resource: slimResource(r, [policy.kind.labels]) });
     const root = rootNamespaceStated(r);
     if (root !== undefined && !this.roots.has(root)) this.roots.set(root, r);
     const exported = exportDefaultsStated(r);

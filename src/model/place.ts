@@ -4,6 +4,7 @@
 import { Locator } from '../parse/locator.ts';
 import { getIn } from './workload.ts';
 import type { KubeObject, Path, Resource, Target } from '../common/types.ts';
+import { interned, ownString, ownValue } from '../common/text.ts';
 
 /**
  * `locator`: one to reuse, for a caller that places many targets in one file (a new one reads
@@ -72,7 +73,18 @@ export function slimResource(r: Resource, paths: readonly Path[] = []): Resource
   // The document's own value holds the object as written (before Flux's substitutions, say): the same but for those.
   const written = getIn(r.doc.value, r.basePath);
   const value = nested(r.doc.value, r.basePath, written === r.object ? object : slimOf(written, paths));
-  const standIn = { ...r, basePath: shared(r.basePath), doc: { ...r.doc, value, syntaxErrors: shared(r.doc.syntaxErrors), duplicateKeys: shared(r.doc.duplicateKeys) }, object };
+  // Its strings its own (ownString): a slice of the file's text would keep all of it.
+  const standIn = {
+    ...r,
+    basePath: shared(r.basePath),
+    doc: { ...r.doc, value, syntaxErrors: shared(r.doc.syntaxErrors), duplicateKeys: shared(r.doc.duplicateKeys) },
+    object,
+    apiVersion: interned(r.apiVersion),
+    kind: interned(r.kind),
+    name: ownString(r.name),
+    declaredNamespace: r.declaredNamespace === undefined ? undefined : ownString(r.declaredNamespace),
+    namespace: r.namespace === undefined ? undefined : ownString(r.namespace),
+  };
   last = { source: r, standIn };
   return standIn;
 }
@@ -93,7 +105,8 @@ function slimOf(from: unknown, paths: readonly Path[]): KubeObject {
   const out: KubeObject = {};
   if (from === null || typeof from !== 'object') return out;
   const o = from as KubeObject;
-  for (const key of HEAD) if (o[key] !== undefined) out[key] = o[key];
+  for (const key of HEAD) if (o[key] !== undefined) out[key] = typeof o[key] === 'string' ? interned(o[key]) : o[key];
+  if (paths.some((p) => p.length === 0)) return Object.assign(out, ownValue(o, { left: WHOLE_VALUES }));
   for (const path of paths) copyPath(o, out, path);
   return out;
 }
@@ -114,7 +127,7 @@ function nested(from: unknown, path: Path, leaf: unknown): unknown {
 }
 
 /** An empty container of the same kind; a list of the same length, with room for no more (one grown from [] keeps room for 17). */
-const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === 'object' ? {} : v);
+const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : v !== null && typeof v === 'object' ? {} : typeof v === 'string' ? ownString(v) : v);
 
 /** A collection's scalars, its collections empty: what a stand-in keeps of a collection a path names. */
 function shallow(v: unknown): unknown {
@@ -129,6 +142,11 @@ function shallow(v: unknown): unknown {
  * Service port's name and number, a template with nothing in it).
  */
 function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
+  // The whole object (wholeResource): every value, copied.
+  if (path.length === 0) {
+    Object.assign(to, ownValue(from, { left: WHOLE_VALUES }));
+    return;
+  }
   let src: unknown = from;
   let dst: Record<string | number, unknown> = to;
   for (let i = 0; i < path.length; i++) {
@@ -146,6 +164,18 @@ function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
     dst = held as Record<string | number, unknown>;
   }
 }
+
+/** Values copied of an object kept whole (wholeResource): far above any real policy's; past it, the rest are kept as they are. */
+const WHOLE_VALUES = 100_000;
+
+/**
+ * The object whole, for a rule that reads all of it when the run ends (an AuthorizationPolicy's
+ * rules, a DestinationRule's subsets): a stand-in (slimResource, shared with the other rules
+ * that keep it) with a copy of every value, its strings its own, so that its file's text and
+ * syntax are let go.
+ */
+export const wholeResource = (r: Resource): Resource => slimResource(r, WHOLE);
+const WHOLE: readonly Path[] = [[]];
 
 /** A pod template's place, for a rule that keeps it until the run ends: its object's stand-in (slimResource) and the template's path there. */
 export interface TemplatePlace {

@@ -3,7 +3,7 @@
 // template with the proxy the injection outcome gives it. Bounded for hostile inputs.
 import type { Facts } from '../facts.ts';
 import type { Path, RelatedLocation, Resource } from '../../common/types.ts';
-import { slimResource, templatePlace } from '../place.ts';
+import { slimResource, templatePlace, wholeResource } from '../place.ts';
 import { describeResource, getIn, labelRecord, type PodTemplate } from '../workload.ts';
 import { DEFAULT_ROOT_NAMESPACE, effectiveMtls, type EffectiveMtls, type PeerAuthentication, type RootNamespace } from './peer-authentication.ts';
 import { serviceOfHost } from './hosts.ts';
@@ -161,12 +161,13 @@ export class TrafficInputs {
   addResource(r: Resource): void {
     if (r === this.lastResource) return;
     this.lastResource = r;
+    // Kept whole (rules read them all when the run ends), as copies that let their files go.
     if (r.kind === 'DestinationRule' && r.apiVersion.startsWith('networking.istio.io/')) {
-      this.destinationRules.push(r);
+      this.destinationRules.push(wholeResource(r));
       return;
     }
     if (r.kind === 'AuthorizationPolicy' && r.apiVersion.startsWith('security.istio.io/')) {
-      this.authorizationPolicies.push(r);
+      this.authorizationPolicies.push(wholeResource(r));
       return;
     }
     if (r.kind === 'ConfigMap' && r.apiVersion === 'v1' && r.namespace !== undefined) {
