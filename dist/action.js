@@ -28886,8 +28886,12 @@ function ownValue(v2, budget = { left: 1e4 }) {
   if (v2 === null || typeof v2 !== "object" || --budget.left < 0) return v2;
   if (Array.isArray(v2)) return v2.map((x) => ownValue(x, budget));
   const out = {};
-  for (const [k2, x] of Object.entries(v2)) out[k2] = ownValue(x, budget);
+  for (const [k2, x] of Object.entries(v2)) setOwn(out, k2, ownValue(x, budget));
   return out;
+}
+function setOwn(o, k2, v2) {
+  if (k2 === "__proto__") Object.defineProperty(o, k2, { value: v2, enumerable: true, writable: true, configurable: true });
+  else o[k2] = v2;
 }
 var INTERNED = /* @__PURE__ */ new Map();
 function interned(s) {
@@ -28967,7 +28971,6 @@ function slimOf(from, paths) {
   if (from === null || typeof from !== "object") return out;
   const o = from;
   for (const key of HEAD) if (o[key] !== void 0) out[key] = typeof o[key] === "string" ? interned(o[key]) : o[key];
-  if (paths.some((p) => p.length === 0)) return Object.assign(out, ownValue(o, { left: WHOLE_VALUES }));
   for (const path of paths) copyPath(o, out, path);
   return out;
 }
@@ -28992,7 +28995,7 @@ function shallow(v2) {
 }
 function copyPath(from, to, path) {
   if (path.length === 0) {
-    Object.assign(to, ownValue(from, { left: WHOLE_VALUES }));
+    for (const [k2, v2] of Object.entries(ownValue(from, { left: WHOLE_VALUES }))) setOwn(to, k2, v2);
     return;
   }
   let src = from;
@@ -51252,6 +51255,8 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   } : documentsOfFile;
   const poolGroups = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   const groupDocsOf = store ? cachedGroups(store, recorded2, new Set(files), poolGroups) : poolGroups;
+  const lints = lintGroups(gathered, config);
+  const releasing = lints.length === 1 && worlds.length === 1 && !store && !forDiff && !v2.fix && !v2["fix-dry-run"];
   const options = (i, groupConfig, otherInputs, foreign = () => false) => ({
     config: groupConfig,
     rules: allRules,
@@ -51266,8 +51271,6 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
     ...onResource && i === 0 ? { onResource } : {},
     ...releasing ? { releaseText } : {}
   });
-  const lints = lintGroups(gathered, config);
-  const releasing = lints.length === 1 && worlds.length === 1 && !store && !forDiff && !v2.fix && !v2["fix-dry-run"];
   let report2;
   try {
     const unknowns = lints.length > 1 ? new UnknownFacts() : void 0;

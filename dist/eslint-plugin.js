@@ -15283,8 +15283,12 @@ function ownValue(v, budget = { left: 1e4 }) {
   if (v === null || typeof v !== "object" || --budget.left < 0) return v;
   if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
   const out = {};
-  for (const [k, x] of Object.entries(v)) out[k] = ownValue(x, budget);
+  for (const [k, x] of Object.entries(v)) setOwn(out, k, ownValue(x, budget));
   return out;
+}
+function setOwn(o, k, v) {
+  if (k === "__proto__") Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 var INTERNED = /* @__PURE__ */ new Map();
 function interned(s) {
@@ -15358,7 +15362,6 @@ function slimOf(from, paths) {
   if (from === null || typeof from !== "object") return out;
   const o = from;
   for (const key of HEAD) if (o[key] !== void 0) out[key] = typeof o[key] === "string" ? interned(o[key]) : o[key];
-  if (paths.some((p) => p.length === 0)) return Object.assign(out, ownValue(o, { left: WHOLE_VALUES }));
   for (const path of paths) copyPath(o, out, path);
   return out;
 }
@@ -15383,7 +15386,7 @@ function shallow(v) {
 }
 function copyPath(from, to, path) {
   if (path.length === 0) {
-    Object.assign(to, ownValue(from, { left: WHOLE_VALUES }));
+    for (const [k, v] of Object.entries(ownValue(from, { left: WHOLE_VALUES }))) setOwn(to, k, v);
     return;
   }
   let src = from;

@@ -113,6 +113,12 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   const poolGroups: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   // Files read for facts only have their groups from the cache too (their documents are never linted).
   const groupDocsOf: LintOptions['groupDocsOf'] = store ? cachedGroups(store, recorded, new Set(files), poolGroups) : poolGroups;
+  const lints = lintGroups(gathered, config);
+  // A file's text is let go of once it is linted, and read again if a later finding asks: in a
+  // run of one lint, which reads each file once. Not where another lint of the run reads the file
+  // again as context, where the cache records every file's documents at the end, or where fixes
+  // are written from the texts.
+  const releasing = lints.length === 1 && worlds.length === 1 && !store && !forDiff && !v.fix && !v['fix-dry-run'];
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[], foreign: (r: ReadOutcome) => boolean = () => false): LintOptions => ({
     config: groupConfig,
     rules: allRules,
@@ -127,12 +133,6 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     ...(onResource && i === 0 ? { onResource } : {}),
     ...(releasing ? { releaseText } : {}),
   });
-  const lints = lintGroups(gathered, config);
-  // A file's text is let go of once it is linted, and read again if a later finding asks: in a
-  // run of one lint, which reads each file once. Not where another lint of the run reads the file
-  // again as context, where the cache records every file's documents at the end, or where fixes
-  // are written from the texts.
-  const releasing = lints.length === 1 && worlds.length === 1 && !store && !forDiff && !v.fix && !v['fix-dry-run'];
   let report: LintReport;
   try {
     // The first world's files are linted in groups, one per config in force and cluster (see

@@ -4,7 +4,7 @@
 import { Locator } from '../parse/locator.ts';
 import { getIn } from './workload.ts';
 import type { KubeObject, Path, Resource, Target } from '../common/types.ts';
-import { interned, ownString, ownValue } from '../common/text.ts';
+import { interned, ownString, ownValue, setOwn } from '../common/text.ts';
 
 /**
  * `locator`: one to reuse, for a caller that places many targets in one file (a new one reads
@@ -106,7 +106,6 @@ function slimOf(from: unknown, paths: readonly Path[]): KubeObject {
   if (from === null || typeof from !== 'object') return out;
   const o = from as KubeObject;
   for (const key of HEAD) if (o[key] !== undefined) out[key] = typeof o[key] === 'string' ? interned(o[key]) : o[key];
-  if (paths.some((p) => p.length === 0)) return Object.assign(out, ownValue(o, { left: WHOLE_VALUES }));
   for (const path of paths) copyPath(o, out, path);
   return out;
 }
@@ -144,7 +143,7 @@ function shallow(v: unknown): unknown {
 function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
   // The whole object (wholeResource): every value, copied.
   if (path.length === 0) {
-    Object.assign(to, ownValue(from, { left: WHOLE_VALUES }));
+    for (const [k, v] of Object.entries(ownValue(from, { left: WHOLE_VALUES }) as KubeObject)) setOwn(to, k, v);
     return;
   }
   let src: unknown = from;
@@ -165,7 +164,7 @@ function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
   }
 }
 
-/** Values copied of an object kept whole (wholeResource): far above any real policy's; past it, the rest are kept as they are. */
+/** Collections copied of an object kept whole (wholeResource): far above any real policy's; past it, the rest are kept as they are. */
 const WHOLE_VALUES = 100_000;
 
 /**

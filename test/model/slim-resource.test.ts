@@ -2,7 +2,7 @@
 // paths a finding may name, and nothing else of the document.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { forgetLastStandIn, slimResource, templatePlace } from '../../src/model/place.ts';
+import { forgetLastStandIn, slimResource, templatePlace, wholeResource } from '../../src/model/place.ts';
 import { Locator } from '../../src/parse/locator.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
@@ -98,3 +98,33 @@ test('a stand-in is placed where its object is', () => {
 });
 
 test.run();
+
+test('an object kept whole is a copy of every value, its strings its own; a key named __proto__ stays a key', () => {
+  const text = [
+    'apiVersion: security.istio.io/v1',
+    'kind: AuthorizationPolicy',
+    'metadata: { name: ledger-callers-of-the-treasury, namespace: treasury }',
+    'spec:',
+    '  selector: { matchLabels: { app: ledger } }',
+    '  rules:',
+    '    - from: [{ source: { principals: ["cluster.local/ns/billing/sa/invoicer"] } }]',
+    '      __proto__: { polluted: true }',
+    '',
+  ].join('\n');
+  const read = decodeSource(Buffer.from(text), 'policy.yaml', undefined);
+  if (!read.ok) throw new Error('unreadable');
+  const [policy] = [...parseFile(read.file)].flatMap((doc) => resourcesOf(doc, undefined).resources) as [Resource];
+  forgetLastStandIn();
+  const whole = wholeResource(policy);
+  assert.equal(whole.object, policy.object, 'every value');
+  assert.is.not(whole.object.spec, policy.object.spec, 'a copy');
+  const rule = (whole.object.spec as { rules: Record<string, unknown>[] }).rules[0] as Record<string, unknown>;
+  assert.is(Object.getPrototypeOf(rule), Object.prototype, 'the key did not become the prototype');
+  assert.ok(Object.hasOwn(rule, '__proto__'));
+  assert.is((rule as { polluted?: unknown }).polluted, undefined);
+  assert.is(whole.name, 'ledger-callers-of-the-treasury');
+  // Another rule keeping the same object gets the same stand-in.
+  assert.is(wholeResource(policy), whole);
+  assert.is(slimResource(policy, [['spec', 'selector']]), whole);
+  forgetLastStandIn();
+});
