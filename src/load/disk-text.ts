@@ -4,8 +4,8 @@
 // otherwise hold every file's text to its end.
 //
 // Only a file read from disk here has such a text, and it is read again only while the file is
-// the one that was read: the same size, modification time and inode, and the same text once
-// decoded. Anything else (the file changed or went away while meshlint ran) stops the run with
+// the one that was read: the same size, modification time, inode and device, and the same
+// length once decoded. Anything else (the file changed or went away while meshlint ran) stops the run with
 // one line saying so, never a finding placed in a text it was not judged in.
 import type { Stats } from 'node:fs';
 import type { SourceFile } from '../common/types.ts';
