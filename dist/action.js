@@ -28881,18 +28881,6 @@ function* batched(parts, size = 1 << 16) {
 function ownString(s) {
   return s.length < 13 ? s : JSON.parse(JSON.stringify(s));
 }
-function ownValue(v2, budget = { left: 1e4 }) {
-  if (typeof v2 === "string") return ownString(v2);
-  if (v2 === null || typeof v2 !== "object" || --budget.left < 0) return v2;
-  if (Array.isArray(v2)) return v2.map((x) => ownValue(x, budget));
-  const out = {};
-  for (const [k2, x] of Object.entries(v2)) setOwn(out, k2, ownValue(x, budget));
-  return out;
-}
-function setOwn(o, k2, v2) {
-  if (k2 === "__proto__") Object.defineProperty(o, k2, { value: v2, enumerable: true, writable: true, configurable: true });
-  else o[k2] = v2;
-}
 var INTERNED = /* @__PURE__ */ new Map();
 function interned(s) {
   const known = INTERNED.get(s);
@@ -28995,7 +28983,8 @@ function shallow(v2) {
 }
 function copyPath(from, to, path) {
   if (path.length === 0) {
-    for (const [k2, v2] of Object.entries(ownValue(from, { left: WHOLE_VALUES }))) setOwn(to, k2, v2);
+    const budget = { left: WHOLE_VALUES };
+    for (const [k2, v2] of Object.entries(from)) defineKey(to, k2, ownValue(v2, budget));
     return;
   }
   let src = from;
@@ -29013,6 +29002,14 @@ function copyPath(from, to, path) {
     src = next;
     dst = held;
   }
+}
+function ownValue(v2, budget) {
+  if (typeof v2 === "string") return ownString(v2);
+  if (v2 === null || typeof v2 !== "object" || --budget.left < 0) return v2;
+  if (Array.isArray(v2)) return v2.map((x) => ownValue(x, budget));
+  const out = {};
+  for (const [k2, x] of Object.entries(v2)) defineKey(out, k2, ownValue(x, budget));
+  return out;
 }
 var WHOLE_VALUES = 1e5;
 var wholeResource = (r7) => slimResource(r7, WHOLE);

@@ -15273,18 +15273,6 @@ function safeText(s) {
 function ownString(s) {
   return s.length < 13 ? s : JSON.parse(JSON.stringify(s));
 }
-function ownValue(v, budget = { left: 1e4 }) {
-  if (typeof v === "string") return ownString(v);
-  if (v === null || typeof v !== "object" || --budget.left < 0) return v;
-  if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
-  const out = {};
-  for (const [k, x] of Object.entries(v)) setOwn(out, k, ownValue(x, budget));
-  return out;
-}
-function setOwn(o, k, v) {
-  if (k === "__proto__") Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else o[k] = v;
-}
 var INTERNED = /* @__PURE__ */ new Map();
 function interned(s) {
   const known = INTERNED.get(s);
@@ -15381,7 +15369,8 @@ function shallow(v) {
 }
 function copyPath(from, to, path) {
   if (path.length === 0) {
-    for (const [k, v] of Object.entries(ownValue(from, { left: WHOLE_VALUES }))) setOwn(to, k, v);
+    const budget = { left: WHOLE_VALUES };
+    for (const [k, v] of Object.entries(from)) defineKey(to, k, ownValue(v, budget));
     return;
   }
   let src = from;
@@ -15399,6 +15388,14 @@ function copyPath(from, to, path) {
     src = next;
     dst = held;
   }
+}
+function ownValue(v, budget) {
+  if (typeof v === "string") return ownString(v);
+  if (v === null || typeof v !== "object" || --budget.left < 0) return v;
+  if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
+  const out = {};
+  for (const [k, x] of Object.entries(v)) defineKey(out, k, ownValue(x, budget));
+  return out;
 }
 var WHOLE_VALUES = 1e5;
 var wholeResource = (r) => slimResource(r, WHOLE);

@@ -80,22 +80,6 @@ export function ownString(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
-/** `v` with every string in it its own (ownString), its collections copied: at most `budget` collections, the others as they are. */
-export function ownValue(v: unknown, budget = { left: 10_000 }): unknown {
-  if (typeof v === 'string') return ownString(v);
-  if (v === null || typeof v !== 'object' || --budget.left < 0) return v;
-  if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) setOwn(out, k, ownValue(x, budget));
-  return out;
-}
-
-/** `o[k] = v` as a field of its own, whatever `k` is: a key `__proto__` written in a manifest is a key, not the object's prototype. */
-export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
-  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else o[k] = v;
-}
-
 const INTERNED = new Map<string, string>();
 
 /** One copy of a string met again and again (an apiVersion, a kind), its own (ownString); a bounded table. */

@@ -4,7 +4,8 @@
 import { Locator } from '../parse/locator.ts';
 import { getIn } from './workload.ts';
 import type { KubeObject, Path, Resource, Target } from '../common/types.ts';
-import { interned, ownString, ownValue, setOwn } from '../common/text.ts';
+import { interned, ownString } from '../common/text.ts';
+import { defineKey } from '../parse/events.ts';
 
 /**
  * `locator`: one to reuse, for a caller that places many targets in one file (a new one reads
@@ -143,7 +144,8 @@ function shallow(v: unknown): unknown {
 function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
   // The whole object (wholeResource): every value, copied.
   if (path.length === 0) {
-    for (const [k, v] of Object.entries(ownValue(from, { left: WHOLE_VALUES }) as KubeObject)) setOwn(to, k, v);
+    const budget = { left: WHOLE_VALUES };
+    for (const [k, v] of Object.entries(from)) defineKey(to, k, ownValue(v, budget));
     return;
   }
   let src: unknown = from;
@@ -162,6 +164,16 @@ function copyPath(from: KubeObject, to: KubeObject, path: Path): void {
     src = next;
     dst = held as Record<string | number, unknown>;
   }
+}
+
+/** `v` with every string in it its own (ownString), its collections copied: at most `budget` collections, the others as they are. */
+function ownValue(v: unknown, budget: { left: number }): unknown {
+  if (typeof v === 'string') return ownString(v);
+  if (v === null || typeof v !== 'object' || --budget.left < 0) return v;
+  if (Array.isArray(v)) return v.map((x) => ownValue(x, budget));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) defineKey(out, k, ownValue(x, budget));
+  return out;
 }
 
 /** Collections copied of an object kept whole (wholeResource): far above any real policy's; past it, the rest are kept as they are. */
