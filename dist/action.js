@@ -17192,7 +17192,7 @@ function parseListInput(text2) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync14, readFileSync as readFileSync6 } from "node:fs";
-import { dirname as dirname18, join as join20, relative as relative12, resolve as resolve24 } from "node:path";
+import { dirname as dirname19, join as join20, relative as relative12, resolve as resolve24 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -28405,9 +28405,9 @@ function keyString(keyNode, value, st2, doc) {
   if ((0, import_yaml8.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml8.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
   return complex(keyNode);
 }
-function* parseStream(file, slice, chunk, json = false) {
+function* parseStream(file, slice, chunk2, json = false) {
   const base = slice?.start ?? 0;
-  const text2 = chunk ?? (slice ? exactText(file, slice.start, slice.end) : exactText(file));
+  const text2 = chunk2 ?? (slice ? exactText(file, slice.start, slice.end) : exactText(file));
   const composer = new import_yaml8.Composer(STRUCTURE_OPTIONS);
   const parser = new import_yaml8.Parser();
   const starts = [];
@@ -28533,9 +28533,9 @@ function documentGroups(text2) {
 }
 function parseGroup(file, group) {
   const json = isJsonStream(file.text, group.start);
-  const chunk = readChunk(file.text, group.start, group.end, json, exactText(file, group.start, group.end));
-  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
-  const text2 = chunk.text;
+  const chunk2 = readChunk(file.text, group.start, group.end, json, exactText(file, group.start, group.end));
+  if (chunk2.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk2.problem.message, chunk2.problem.at)];
+  const text2 = chunk2.text;
   const tooMany = tooManyValues(text2);
   if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text2)?.[0].length ?? 0), true)];
   const fast = parseFast(text2, group.start, json);
@@ -28564,8 +28564,8 @@ function parseGroup(file, group) {
   }
 }
 function documentText(file, start, end) {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start), exactText(file, start, end));
-  return chunk.problem ? void 0 : chunk.text;
+  const chunk2 = readChunk(file.text, start, end, isJsonStream(file.text, start), exactText(file, start, end));
+  return chunk2.problem ? void 0 : chunk2.text;
 }
 function forRules(value) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
@@ -34966,7 +34966,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
       at3.set(oid, { offset: pos + nl + 1, size });
       pos += nl + 1 + size + 1;
     }
-    const chunk = Buffer.alloc(1024 * 1024);
+    const chunk2 = Buffer.alloc(1024 * 1024);
     const links = [];
     for (const e of entries2) {
       if (e.mode === "120000") {
@@ -34995,9 +34995,9 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
       created.files.push(path);
       try {
         for (let done = 0; done < blob.size; ) {
-          const n = readSync(fd, chunk, 0, Math.min(chunk.length, blob.size - done), blob.offset + done);
+          const n = readSync(fd, chunk2, 0, Math.min(chunk2.length, blob.size - done), blob.offset + done);
           if (n === 0) break;
-          writeSync(dest, chunk, 0, n);
+          writeSync(dest, chunk2, 0, n);
           done += n;
         }
       } finally {
@@ -49501,7 +49501,7 @@ var ParsePool = class _ParsePool {
 
 // src/cli/cache.ts
 import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync2, openSync as openSync4, readFileSync as readFileSync3, readSync as readSync2, statSync as statSync8 } from "node:fs";
-import { dirname as dirname11, join as join15, relative as relative10, resolve as resolve18, sep as sep7 } from "node:path";
+import { dirname as dirname12, join as join15, relative as relative10, resolve as resolve18, sep as sep7 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/parse/parse-records.ts
@@ -49531,7 +49531,7 @@ function encode(whole, starts, counts2, docs) {
     docs: docs.map((d) => ({ index: d.index, startOffset: d.startOffset, endOffset: d.endOffset, value: d.value, syntaxErrors: d.syntaxErrors, duplicateKeys: d.duplicateKeys, helmSource: d.helmSource }))
   };
   try {
-    return v8().serialize(record);
+    return JSON.stringify(record);
   } catch {
     return void 0;
   }
@@ -49543,11 +49543,11 @@ var RecordedDocuments = class _RecordedDocuments {
   }
   record;
   all;
-  /** The record's documents for `file`, or undefined when the bytes are not a record (a damaged cache is ignored). */
-  static decode(bytes, file) {
+  /** The record's documents for `file`, or undefined when the text is not a record (a damaged cache is ignored). */
+  static decode(json, file) {
     let record;
     try {
-      record = v8().deserialize(bytes);
+      record = JSON.parse(json);
     } catch {
       return void 0;
     }
@@ -49615,11 +49615,12 @@ function isPlainData(root2) {
 // src/cli/fs-record.ts
 import fs3 from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
-import { resolve as resolve17 } from "node:path";
+import { basename as basename5, dirname as dirname11, resolve as resolve17 } from "node:path";
 import { fileURLToPath } from "node:url";
 var real = {
   openSync: fs3.openSync,
   readFileSync: fs3.readFileSync,
+  readSync: fs3.readSync,
   statSync: fs3.statSync,
   lstatSync: fs3.lstatSync,
   existsSync: fs3.existsSync,
@@ -49645,6 +49646,18 @@ function metadataSig(st2) {
   return st2.isFile() ? `M:${st2.size}:${st2.mtimeMs}:${st2.ino}` : `T:${typeOf(st2)}`;
 }
 var digest2 = (bytes) => `C:${crypto2().createHash("sha256").update(bytes).digest("hex")}`;
+var chunk;
+var CHUNK_BYTES = 1024 * 1024;
+function digestOfFile(fd) {
+  chunk ??= Buffer.allocUnsafe(CHUNK_BYTES);
+  const hash = crypto2().createHash("sha256");
+  for (; ; ) {
+    const n = real.readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (n === 0) break;
+    hash.update(chunk.subarray(0, n));
+  }
+  return `C:${hash.digest("hex")}`;
+}
 function fileSig(path, strategy) {
   let fd;
   try {
@@ -49655,7 +49668,7 @@ function fileSig(path, strategy) {
   try {
     const st2 = real.fstatSync(fd);
     if (!st2.isFile() || strategy === "metadata") return metadataSig(st2);
-    return digest2(real.readFileSync(fd));
+    return digestOfFile(fd);
   } catch (e) {
     return errorSig(e);
   } finally {
@@ -49798,8 +49811,30 @@ function restore() {
   Object.assign(fs3, real);
   syncBuiltinESMExports();
 }
+var looseName = (name2) => name2.normalize("NFC").toLowerCase();
 function unchanged(looked, strategy, written) {
-  for (const l of looked) if (signature2(l.op, l.path, strategy, written) !== l.sig) return false;
+  const names2 = /* @__PURE__ */ new Map();
+  for (const l of looked) {
+    if (l.op !== "dir") continue;
+    let entries2;
+    let sig;
+    try {
+      entries2 = real.readdirSync(l.path, { withFileTypes: true });
+      sig = dirSig(l.path, entries2, written);
+    } catch (e) {
+      sig = errorSig(e);
+    }
+    if (sig !== l.sig) return false;
+    if (entries2) names2.set(l.path, new Set(entries2.map((d) => looseName(d.name))));
+  }
+  for (const l of looked) {
+    if (l.op === "dir") continue;
+    if (l.op === "exists" && l.sig === "false" && !written.has(l.path)) {
+      const listed = names2.get(dirname11(l.path));
+      if (listed && !listed.has(looseName(basename5(l.path)))) continue;
+    }
+    if (signature2(l.op, l.path, strategy, written) !== l.sig) return false;
+  }
   return true;
 }
 
@@ -49809,8 +49844,9 @@ var MAX_PARSE_BYTES = 256 * 1024 * 1024;
 var MAX_CACHE_FILE_BYTES = MAX_PARSE_BYTES + 64 * 1024 * 1024;
 var MAX_REPORT_CHARS = 64 * 1024 * 1024;
 var MAGIC = "meshlint-cache";
-var FORMAT = 1;
+var FORMAT = 2;
 var NO_FOLLOW2 = constants5.O_NOFOLLOW ?? 0;
+var HEAD_LENGTH_BYTES = 4;
 function cacheSettings(v2, io) {
   const strategy = v2["cache-strategy"] ?? "metadata";
   if (strategy !== "metadata" && strategy !== "content") throw new UsageError(`--cache-strategy takes metadata or content, not "${strategy}"`);
@@ -49859,8 +49895,8 @@ var ParseStore = class {
     return d;
   }
   lookup(file) {
-    const bytes = this.known.get(this.digestOf(file));
-    return bytes ? RecordedDocuments.decode(bytes, file) : void 0;
+    const record = this.known.get(this.digestOf(file));
+    return record ? RecordedDocuments.decode(record, file) : void 0;
   }
   /** The file's documents as a run parsed them before, or undefined (parse it). */
   recorded(file) {
@@ -49876,8 +49912,8 @@ var ParseStore = class {
     this.counts.parsed++;
     const key = this.digestOf(file);
     if (this.kept.has(key) || this.keptBytes >= MAX_PARSE_BYTES) return;
-    const bytes = encodeDocuments(docs, groupsOf(file.text));
-    if (bytes) this.keep(key, bytes);
+    const record = encodeDocuments(docs, groupsOf(file.text));
+    if (record) this.keep(key, record);
   }
   /**
    * One group of a file read for facts only (--context, the rest of the repository): from the
@@ -49887,50 +49923,59 @@ var ParseStore = class {
     const key = this.digestOf(file);
     let read2 = this.groupsRead.get(key);
     if (!read2) {
-      const bytes = this.known.get(key);
-      read2 = { groups: /* @__PURE__ */ new Map(), parsed: false, bytes };
+      read2 = { groups: /* @__PURE__ */ new Map(), parsed: false, record: this.known.get(key) };
       this.groupsRead.set(key, read2);
     }
     const had = read2.groups.get(group.start);
     if (had) return had[1];
-    const cached = read2.bytes ? RecordedDocuments.decode(read2.bytes, file)?.group(group) : void 0;
+    const cached = read2.record ? RecordedDocuments.decode(read2.record, file)?.group(group) : void 0;
     const docs = cached ?? parseGroup(file, group);
     if (!cached) read2.parsed = true;
     this.counts[cached ? "groupsReused" : "groupsParsed"]++;
     read2.groups.set(group.start, [group, docs]);
     return docs;
   }
-  keep(key, bytes) {
-    if (this.kept.has(key) || this.keptBytes + bytes.length > MAX_PARSE_BYTES) return;
-    this.kept.set(key, bytes);
-    this.keptBytes += bytes.length;
+  keep(key, record) {
+    if (this.kept.has(key) || this.keptBytes + record.length > MAX_PARSE_BYTES) return;
+    this.kept.set(key, record);
+    this.keptBytes += record.length;
   }
   /** What the next run gets: the documents of this run's files only (those of files gone or changed are let go). */
   entries() {
     for (const [key, read2] of this.groupsRead) {
       if (this.kept.has(key)) continue;
-      const bytes = !read2.parsed && read2.bytes ? read2.bytes : encodeGroups([...read2.groups.values()].sort(([a], [b]) => a.start - b.start));
-      if (bytes) this.keep(key, bytes);
+      const record = !read2.parsed && read2.record ? read2.record : encodeGroups([...read2.groups.values()].sort(([a], [b]) => a.start - b.start));
+      if (record) this.keep(key, record);
     }
     return [...this.kept];
   }
 };
 var RunCache = class _RunCache {
-  constructor(settings, build2, found, key, written) {
+  constructor(settings, build2, head2, parses, key, written) {
     this.settings = settings;
     this.build = build2;
-    this.found = found;
+    this.head = head2;
     this.key = key;
     this.written = written;
-    this.parses = new ParseStore(new Map(found?.parses ?? []));
+    this.parsesRead = parses;
   }
   settings;
   build;
-  found;
+  head;
   key;
   written;
-  parses;
+  store;
+  /** The documents part as read, until it is decoded (the file's bytes are let go then). */
+  parsesRead;
   recording;
+  /** The documents the cache holds, read from the file the first time they are asked for (a report given again needs none). */
+  get parses() {
+    if (!this.store) {
+      this.store = new ParseStore(new Map(this.parsesRead ? readParses(this.parsesRead) : []));
+      this.parsesRead = void 0;
+    }
+    return this.store;
+  }
   /** The cache for a run of `argv`: what the file holds for this meshlint, the run's key, the files it writes. */
   static open(settings, v2, argv, io, color) {
     const build2 = buildOf(io);
@@ -49938,11 +49983,11 @@ var RunCache = class _RunCache {
     const outputFile = v2["output-file"] === void 0 ? void 0 : resolve18(io.cwd, v2["output-file"]);
     const written = /* @__PURE__ */ new Set([settings.file, ...outputFile ? [outputFile] : []]);
     const key = JSON.stringify({ argv, cwd: io.cwd, color, strategy: settings.strategy });
-    return new _RunCache(settings, build2, found, key, written);
+    return new _RunCache(settings, build2, found?.head, found?.parses, key, written);
   }
   /** The last run's output, when it was made with the same arguments and nothing it looked at has changed. */
   replay() {
-    const run2 = this.found?.run;
+    const run2 = this.head?.run;
     if (!run2 || run2.key !== this.key) return void 0;
     if (run2.written.length !== this.written.size || !run2.written.every((w) => this.written.has(w))) return void 0;
     return unchanged(run2.looked, this.settings.strategy, this.written) ? run2.printed : void 0;
@@ -49964,10 +50009,14 @@ var RunCache = class _RunCache {
    */
   save(io, looked, printed) {
     const size = printed?.chunks.reduce((n, [, t]) => n + t.length, 0) ?? 0;
-    const run2 = !printed ? this.found?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : void 0;
-    const file = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run: run2, parses: this.parses.entries() };
+    const run2 = !printed ? this.head?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : void 0;
+    const head2 = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run: run2 };
     try {
-      writeWithin(this.settings.file, v8().serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
+      const headBytes = v8().serialize(head2);
+      const length = Buffer.alloc(HEAD_LENGTH_BYTES);
+      length.writeUInt32BE(headBytes.length);
+      const parses = this.parsesRead ?? v8().serialize(this.parses.entries());
+      writeWithin(this.settings.file, Buffer.concat([length, headBytes, parses]), { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const why = e instanceof WriteRefused ? e.message : describeFsError(e);
       io.stderr(`meshlint: cannot write the cache ${displayPathOf(this.settings.file, io.cwd)}: ${why}; the next run lints everything again
@@ -49997,21 +50046,32 @@ function readCache(settings, build2) {
   } finally {
     closeSync4(fd);
   }
+  if (bytes.length < HEAD_LENGTH_BYTES) return void 0;
+  const headEnd = HEAD_LENGTH_BYTES + bytes.readUInt32BE(0);
+  if (headEnd > bytes.length) return void 0;
+  let head2;
+  try {
+    head2 = v8().deserialize(bytes.subarray(HEAD_LENGTH_BYTES, headEnd));
+  } catch {
+    return void 0;
+  }
+  if (!isCacheHead(head2) || head2.build !== build2) return void 0;
+  return { head: head2.strategy === settings.strategy ? head2 : { ...head2, run: void 0 }, parses: bytes.subarray(headEnd) };
+}
+function readParses(bytes) {
   let data;
   try {
     data = v8().deserialize(bytes);
   } catch {
-    return void 0;
+    return [];
   }
-  if (!isCacheFile(data) || data.build !== build2) return void 0;
-  return data.strategy === settings.strategy ? data : { ...data, run: void 0 };
+  return Array.isArray(data) && data.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "string") ? data : [];
 }
 var OPS = /* @__PURE__ */ new Set(["file", "stat", "lstat", "exists", "realpath", "readlink", "dir"]);
-function isCacheFile(x) {
+function isCacheHead(x) {
   if (typeof x !== "object" || x === null) return false;
   const c = x;
   if (c.magic !== MAGIC || c.format !== FORMAT || typeof c.build !== "string") return false;
-  if (!Array.isArray(c.parses) || !c.parses.every((p2) => Array.isArray(p2) && p2.length === 2 && typeof p2[0] === "string" && p2[1] instanceof Uint8Array)) return false;
   if (c.run === void 0) return true;
   const r7 = c.run;
   if (typeof r7 !== "object" || r7 === null || typeof r7.key !== "string") return false;
@@ -50021,7 +50081,7 @@ function isCacheFile(x) {
   return typeof p === "object" && p !== null && Number.isInteger(p.code) && Array.isArray(p.chunks) && p.chunks.every((ch) => Array.isArray(ch) && ch.length === 2 && ["out", "err", "file"].includes(ch[0]) && typeof ch[1] === "string");
 }
 function trackedCache(file) {
-  const root2 = topFolder(dirname11(file));
+  const root2 = topFolder(dirname12(file));
   const index = join15(root2, ".git", "index");
   const rel = relative10(root2, file).split(sep7).join("/");
   if (rel.startsWith("..")) return false;
@@ -50053,9 +50113,9 @@ function trackedNote(settings, io) {
 
 // src/cli/baseline.ts
 import { readFileSync as readFileSync4, statSync as statSync9 } from "node:fs";
-import { dirname as dirname12, resolve as resolve19 } from "node:path";
+import { dirname as dirname13, resolve as resolve19 } from "node:path";
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve19(io.cwd)) ?? dirname12(file);
+  const srcRoot = repoRoot(resolve19(io.cwd)) ?? dirname13(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
@@ -50573,11 +50633,11 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync12, statSync as statSync11 } from "node:fs";
-import { dirname as dirname16, join as join18, resolve as resolve21, sep as sep11 } from "node:path";
+import { dirname as dirname17, join as join18, resolve as resolve21, sep as sep11 } from "node:path";
 
 // src/load/context.ts
 import { statSync as statSync10 } from "node:fs";
-import { dirname as dirname13, sep as sep8 } from "node:path";
+import { dirname as dirname14, sep as sep8 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
   const valuesFiles2 = config.istio.valuesFiles ?? [];
@@ -50587,7 +50647,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname13(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname14(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -50602,13 +50662,13 @@ function discoverContext(opts) {
 var MAX_REPOSITORY_FILES = 2e4;
 var MAX_REPOSITORY_BYTES = 256 * 1024 * 1024;
 function repositoryForContext(dir, config) {
-  const configRoot2 = config.filePath ? dirname13(config.filePath) : void 0;
+  const configRoot2 = config.filePath ? dirname14(config.filePath) : void 0;
   return repoRoot(dir) ?? (configRoot2 !== void 0 && (dir === configRoot2 || dir.startsWith(configRoot2 + sep8)) ? configRoot2 : void 0);
 }
 function repositoryRoots(paths, config) {
   const roots2 = /* @__PURE__ */ new Set();
   for (const p of paths) {
-    let dir = dirname13(p);
+    let dir = dirname14(p);
     try {
       if (statSync10(p).isDirectory()) dir = p;
     } catch {
@@ -50640,7 +50700,7 @@ function readRepositoryContext(roots2, opts) {
 import { isAbsolute as isAbsolute8, join as join17, normalize, sep as sep10 } from "node:path";
 
 // src/load/flux-clusters.ts
-import { dirname as dirname14, join as join16, relative as relative11, sep as sep9 } from "node:path";
+import { dirname as dirname15, join as join16, relative as relative11, sep as sep9 } from "node:path";
 var MAX_CLUSTERS = 64;
 var MAX_REACHED = 2e3;
 var MAX_FALLBACK = 500;
@@ -50686,7 +50746,7 @@ function fluxClusters(kustomizations, paths, root2, overlays) {
   if (entries2.length === 0 && kustomizations.length <= MAX_FALLBACK) {
     const reachedByOthers = /* @__PURE__ */ new Set();
     for (const k2 of kustomizations) for (const f of reach(k2.dir).files) if (f !== k2.file) reachedByOthers.add(f);
-    entries2 = [...new Set(kustomizations.filter((k2) => !reachedByOthers.has(k2.file)).map((k2) => dirname14(k2.file)))];
+    entries2 = [...new Set(kustomizations.filter((k2) => !reachedByOthers.has(k2.file)).map((k2) => dirname15(k2.file)))];
   }
   if (entries2.length > MAX_CLUSTERS) return { ...NO_CLUSTERS, tooMany: entries2.length };
   const nameOf = (dir) => relative11(root2, dir).split(sep9).join("/") || ".";
@@ -50701,11 +50761,11 @@ function fluxClusters(kustomizations, paths, root2, overlays) {
 
 // src/load/overlays-found.ts
 var import_yaml28 = __toESM(require_dist(), 1);
-import { basename as basename5, dirname as dirname15, resolve as resolve20 } from "node:path";
+import { basename as basename6, dirname as dirname16, resolve as resolve20 } from "node:path";
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
-  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename5(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname15(f)))];
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename6(f)));
+  const folders = [...new Set(kustomizations.map((f) => dirname16(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set(), chartHomes: [] };
   const chartHomes = [];
   const used = /* @__PURE__ */ new Set();
@@ -50714,20 +50774,20 @@ function overlaysAmong(files, read2) {
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname15(file));
+    const mine = own.get(dirname16(file));
     mine.files.push(file);
     const text2 = read2(file);
     if (text2 === void 0) continue;
     const data = kustomizationData(text2);
     if (data === void 0) continue;
-    if (data?.kind === "Component") components.add(dirname15(file));
+    if (data?.kind === "Component") components.add(dirname16(file));
     const k2 = data ?? {};
     if (Array.isArray(k2.helmCharts) && k2.helmCharts.length > 0 || Array.isArray(k2.helmChartInflationGenerator) && k2.helmChartInflationGenerator.length > 0) {
       const home = typeof k2.helmGlobals?.chartHome === "string" && k2.helmGlobals.chartHome !== "" ? k2.helmGlobals.chartHome : "charts";
-      chartHomes.push(resolve20(dirname15(file), home));
+      chartHomes.push(resolve20(dirname16(file), home));
     }
     for (const entry of localEntries(data)) {
-      const target = resolve20(dirname15(file), entry);
+      const target = resolve20(dirname16(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -50908,7 +50968,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname16(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname17(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -50924,7 +50984,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname16(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname17(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -51556,12 +51616,12 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync13, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname17, join as join19 } from "node:path";
+import { dirname as dirname18, join as join19 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname17(fileURLToPath3(import.meta.url)); ; d = dirname17(d)) {
+  for (let d = dirname18(fileURLToPath3(import.meta.url)); ; d = dirname18(d)) {
     const pkg = join19(d, "package.json");
     if (existsSync13(pkg)) {
       try {
@@ -51572,7 +51632,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname17(d) === d) {
+    if (dirname18(d) === d) {
       root = null;
       return void 0;
     }
@@ -51811,7 +51871,7 @@ function diffParsed(args, v2, io, opts = {}) {
           config = void 0;
         }
       }
-      const ignore = config?.filePath ? readRegularFile(join20(dirname18(config.filePath), ".meshlintignore")) : void 0;
+      const ignore = config?.filePath ? readRegularFile(join20(dirname19(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore?.ok ? ignore.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head2), base.cwd, head2.cwd), policy: policyChanges(policyOf2(sides[0], base), policyOf2(sides[1], head2)) };

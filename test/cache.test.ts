@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { execFileSync } from 'node:child_process';
 import { cacheSettings, ParseStore, RunCache } from '../src/cli/cache.ts';
+import { type Looked, signature, unchanged } from '../src/cli/fs-record.ts';
 import { parse } from '../src/cli/args.ts';
 import { lintFromArgs, lintParsed } from '../src/cli/lint.ts';
 import { lookupFor } from '../src/cli/config.ts';
 import { encodeDocuments, RecordedDocuments } from '../src/parse/parse-records.ts';
 import { groupsOf, parseFile } from '../src/parse/yaml.ts';
-import type { SourceFile } from '../src/common/types.ts';
+import type { ParsedDocument, SourceFile } from '../src/common/types.ts';
 import { cli, type CliRun, type TempDir, withTemp } from './helpers/cli.ts';
 
 const FILES: Record<string, string> = {
@@ -124,6 +125,26 @@ test('a file added to a folder, a config created above, a file removed: linted a
   });
 });
 
+test('a path that did not exist is looked at again when its folder holds a name that could be it: a dangling link whose target appears', () => {
+  withTemp((t) => {
+    t.write('dir/keep.txt', '');
+    symlinkSync(t.path('target.yaml'), t.path('dir/.meshlint.yaml'));
+    const dir = t.path('dir');
+    const looked: Looked[] = [
+      { op: 'dir', path: dir, sig: signature('dir', dir, 'metadata') },
+      { op: 'exists', path: t.path('dir/.meshlint.yaml'), sig: 'false' },
+      { op: 'exists', path: t.path('dir/.meshlint.yml'), sig: 'false' },
+    ];
+    assert.ok(unchanged(looked, 'metadata', new Set()), 'nothing changed');
+    t.write('target.yaml', 'rules: {}\n');
+    assert.not.ok(unchanged(looked, 'metadata', new Set()), 'the link now leads to a file');
+    execFileSync('rm', [t.path('target.yaml')]);
+    assert.ok(unchanged(looked, 'metadata', new Set()));
+    t.write('dir/.meshlint.yml', '');
+    assert.not.ok(unchanged(looked, 'metadata', new Set()), 'a new file: the folder lists it');
+  });
+});
+
 test('metadata strategy: a touched file lints again; content strategy: only a changed digest does', () => {
   withTemp((t) => {
     repo(t);
@@ -187,16 +208,70 @@ test('a damaged, foreign or hostile cache file is ignored, then rewritten', () =
   });
 });
 
-test('a record that is not what YAML parses to (a BigInt, a Map, an offset past the text) is not used', () => {
-  const file: SourceFile = { displayPath: 'a.yaml', absPath: undefined, text: 'a: 1\n---\nb: [2]\n' };
+test('a record gives back exactly what was parsed: __proto__ keys, large numbers, characters past the BMP, a Helm source, problems', () => {
+  const text = [
+    '# Source: chart/templates/a.yaml',
+    'a: "\\U0001F600 and \\u2028 kept"',
+    '__proto__: {polluted: 1}',
+    'big: 123456789012345678901234567890',
+    'huge: 1e999',
+    'neg: -0.0',
+    'b: 1',
+    'b: 2',
+    '---',
+    'c: .inf',
+    '---',
+    'd: [1, 2',
+    '',
+  ].join('\n');
+  const file: SourceFile = { displayPath: 'a.yaml', absPath: undefined, text };
   const docs = [...parseFile(file)];
-  const bytes = encodeDocuments(docs, groupsOf(file.text));
-  assert.ok(bytes);
-  assert.equal(RecordedDocuments.decode(bytes as Uint8Array, file)?.documents()?.map((d) => d.value), docs.map((d) => d.value), 'a record gives its documents back');
-  const record = (docValue: unknown, endOffset = 5): Uint8Array => serialize({ whole: true, starts: [0], counts: [1], docs: [{ index: 0, startOffset: 0, endOffset, value: docValue, syntaxErrors: [], duplicateKeys: [] }] });
-  assert.ok(RecordedDocuments.decode(record({ a: 1 }), file), 'a well-formed record');
-  for (const [what, bytes] of [['a BigInt', record({ a: 1n })], ['a Map', record(new Map([['a', 1]]))], ['a Date', record({ a: new Date(0) })], ['an offset past the text', record({ a: 1 }, 999)], ['NaN', record({ a: Number.NaN })]] as const) {
-    assert.is(RecordedDocuments.decode(bytes, file), undefined, what);
+  const record = encodeDocuments(docs, groupsOf(file.text));
+  assert.ok(record);
+  const back = RecordedDocuments.decode(record as string, file)?.documents();
+  assert.ok(back);
+  const fields = (d: ParsedDocument): unknown => ({ ...d, file: undefined });
+  assert.equal(back.map(fields), docs.map(fields), 'the same documents');
+  assert.ok(back.every((d, i) => d.file === file && d.index === docs[i]?.index), 'given to the file of this run');
+  const first = back[0]?.value as Record<string, unknown>;
+  assert.is(first.a, '\u{1F600} and \u2028 kept', 'characters past the BMP and line separators, as they were');
+  assert.ok(Object.hasOwn(first, '__proto__') && Object.getPrototypeOf(first) === Object.prototype, '__proto__ an own key, the prototype untouched');
+  assert.ok(docs[0]?.helmSource && back[0]?.helmSource === docs[0].helmSource, 'the Helm source');
+  assert.ok((docs[0]?.duplicateKeys.length ?? 0) > 0 && (docs[1]?.syntaxErrors.length ?? 0) > 0 && (docs[2]?.syntaxErrors.length ?? 0) > 0, 'the case holds a duplicate key and problems');
+});
+
+test('the documents part is read only by a run that lints: a damaged one still gives the report again, and a lint parses every file again', () => {
+  withTemp((t) => {
+    repo(t);
+    const first = cached(t);
+    const file = readFileSync(t.path('.meshlintcache'));
+    const headEnd = 4 + file.readUInt32BE(0);
+    assert.ok(headEnd < file.length, 'a head, then the documents');
+    // The documents part cut short: not read when the report is given again.
+    writeFileSync(t.path('.meshlintcache'), file.subarray(0, headEnd + 3));
+    assert.ok(replayable(t));
+    same(cached(t), first, 'given again with the documents part damaged');
+    t.write('apps/clean.yaml', FILES['apps/clean.yaml']?.replace('"1"', '"3"') ?? '');
+    writeFileSync(t.path('.meshlintcache'), Buffer.concat([readFileSync(t.path('.meshlintcache')).subarray(0, headEnd), Buffer.from('not V8 data')]));
+    const { values } = parse([...LINT, '--cache']);
+    const io = quietIO(t);
+    const settings = cacheSettings(values, io);
+    if (!settings) throw new Error('no --cache');
+    const store = RunCache.open(settings, values, [...LINT, '--cache'], io, false).parses;
+    const warm = results(t, LINT, store);
+    assert.equal([store.counts.reused, store.counts.parsed], [0, 5], 'every file parsed again');
+    assert.is(warm, results(t, LINT), 'the same as without the cache');
+    same(cached(t), cold(t), 'a lint with the damaged part is a cold lint');
+    assert.ok(replayable(t), 'then rewritten whole');
+  });
+});
+
+test('a record that is not what YAML parses to (a number past what is finite, an offset past the text, not JSON) is not used', () => {
+  const file: SourceFile = { displayPath: 'a.yaml', absPath: undefined, text: 'a: 1\n---\nb: [2]\n' };
+  const record = (docValue: string, endOffset = 5): string => `{"whole":true,"starts":[0],"counts":[1],"docs":[{"index":0,"startOffset":0,"endOffset":${endOffset},"value":${docValue},"syntaxErrors":[],"duplicateKeys":[]}]}`;
+  assert.ok(RecordedDocuments.decode(record('{"a":1}'), file), 'a well-formed record');
+  for (const [what, json] of [['1e999', record('{"a":1e999}')], ['an offset past the text', record('{"a":1}', 999)], ['not JSON', record('{"a":1}').slice(0, 20)], ['a count that is not the documents', record('{"a":1}').replace('"counts":[1]', '"counts":[2]')]] as const) {
+    assert.is(RecordedDocuments.decode(json, file), undefined, what);
   }
 });
 

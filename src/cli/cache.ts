@@ -5,7 +5,8 @@
 //   (a file changed) parses only what changed; facts and findings are always computed afresh
 //   from the documents, so no finding can outlive a change to any file it rests on.
 // The file is data, bounded in size, written as other outputs are (write.ts), and ignored, then
-// rewritten, when it cannot be read or was written by another meshlint or Node.
+// rewritten, when it cannot be read or was written by another meshlint or Node. It holds two
+// parts: the head (what made it, the report) and the documents, read only by a run that lints.
 import { crypto, v8 } from '../common/builtins.ts';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -30,7 +31,7 @@ const MAX_CACHE_FILE_BYTES = MAX_PARSE_BYTES + 64 * 1024 * 1024;
 /** The report kept: at most this much output (a run whose report is larger is linted every time). */
 const MAX_REPORT_CHARS = 64 * 1024 * 1024;
 const MAGIC = 'meshlint-cache';
-const FORMAT = 1;
+const FORMAT = 2;
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /** What a run printed, in order, and its exit code: given again as it was. */
@@ -48,14 +49,26 @@ interface RunEntry {
   readonly printed: Printed;
 }
 
-interface CacheFile {
+/** The head of the file: what made it and its last report. */
+interface CacheHead {
   readonly magic: string;
   readonly format: number;
   readonly build: string;
   readonly strategy: CacheStrategy;
   readonly run: RunEntry | undefined;
-  readonly parses: readonly (readonly [string, Uint8Array])[];
 }
+
+/** Each file's documents (parse-records.ts), by the digest of its text: the file's second part. */
+type Parses = readonly (readonly [string, string])[];
+
+interface CacheFile {
+  readonly head: CacheHead;
+  /** The documents part as written, decoded only when a run lints (see RunCache.parses). */
+  readonly parses: Uint8Array | undefined;
+}
+
+/** The file: the head's length (4 bytes, big-endian), the head, the documents; each part V8's serialization of plain data. */
+const HEAD_LENGTH_BYTES = 4;
 
 export interface CacheSettings {
   /** The cache file, absolute. */
@@ -98,15 +111,15 @@ function buildOf(io: Pick<CliIO, 'parseWorker'>): string {
 
 /** The documents of files met before, by the digest of their text, and those parsed now, for the next run. */
 export class ParseStore {
-  private readonly kept = new Map<string, Uint8Array>();
+  private readonly kept = new Map<string, string>();
   private keptBytes = 0;
   private readonly digests = new WeakMap<SourceFile, string>();
   /** Files read for facts only: the groups the facts pass took this run, and whether any was parsed now. */
-  private readonly groupsRead = new Map<string, { groups: Map<number, readonly [Slice, readonly ParsedDocument[]]>; parsed: boolean; bytes: Uint8Array | undefined }>();
+  private readonly groupsRead = new Map<string, { groups: Map<number, readonly [Slice, readonly ParsedDocument[]]>; parsed: boolean; record: string | undefined }>();
   /** Files whose documents came from the cache, and how many were parsed; the same for groups of files read for facts only. */
   readonly counts = { reused: 0, parsed: 0, groupsReused: 0, groupsParsed: 0 };
 
-  constructor(private readonly known: ReadonlyMap<string, Uint8Array>) {}
+  constructor(private readonly known: ReadonlyMap<string, string>) {}
 
   private digestOf(file: SourceFile): string {
     let d = this.digests.get(file);
@@ -118,8 +131,8 @@ export class ParseStore {
   }
 
   private lookup(file: SourceFile): RecordedDocuments | undefined {
-    const bytes = this.known.get(this.digestOf(file));
-    return bytes ? RecordedDocuments.decode(bytes, file) : undefined;
+    const record = this.known.get(this.digestOf(file));
+    return record ? RecordedDocuments.decode(record, file) : undefined;
   }
 
   /** The file's documents as a run parsed them before, or undefined (parse it). */
@@ -127,7 +140,7 @@ export class ParseStore {
     const key = this.digestOf(file);
     const docs = this.lookup(file);
     if (!docs?.documents()) return undefined;
-    this.keep(key, this.known.get(key) as Uint8Array);
+    this.keep(key, this.known.get(key) as string);
     this.counts.reused++;
     return docs;
   }
@@ -137,8 +150,8 @@ export class ParseStore {
     this.counts.parsed++;
     const key = this.digestOf(file);
     if (this.kept.has(key) || this.keptBytes >= MAX_PARSE_BYTES) return;
-    const bytes = encodeDocuments(docs, groupsOf(file.text));
-    if (bytes) this.keep(key, bytes);
+    const record = encodeDocuments(docs, groupsOf(file.text));
+    if (record) this.keep(key, record);
   }
 
   /**
@@ -149,13 +162,12 @@ export class ParseStore {
     const key = this.digestOf(file);
     let read = this.groupsRead.get(key);
     if (!read) {
-      const bytes = this.known.get(key);
-      read = { groups: new Map(), parsed: false, bytes };
+      read = { groups: new Map(), parsed: false, record: this.known.get(key) };
       this.groupsRead.set(key, read);
     }
     const had = read.groups.get(group.start);
     if (had) return had[1];
-    const cached = read.bytes ? RecordedDocuments.decode(read.bytes, file)?.group(group) : undefined;
+    const cached = read.record ? RecordedDocuments.decode(read.record, file)?.group(group) : undefined;
     const docs = cached ?? parseGroup(file, group);
     if (!cached) read.parsed = true;
     this.counts[cached ? 'groupsReused' : 'groupsParsed']++;
@@ -163,19 +175,19 @@ export class ParseStore {
     return docs;
   }
 
-  private keep(key: string, bytes: Uint8Array): void {
-    if (this.kept.has(key) || this.keptBytes + bytes.length > MAX_PARSE_BYTES) return;
-    this.kept.set(key, bytes);
-    this.keptBytes += bytes.length;
+  private keep(key: string, record: string): void {
+    if (this.kept.has(key) || this.keptBytes + record.length > MAX_PARSE_BYTES) return;
+    this.kept.set(key, record);
+    this.keptBytes += record.length;
   }
 
   /** What the next run gets: the documents of this run's files only (those of files gone or changed are let go). */
-  entries(): (readonly [string, Uint8Array])[] {
+  entries(): (readonly [string, string])[] {
     for (const [key, read] of this.groupsRead) {
       if (this.kept.has(key)) continue;
       // Groups all taken from one record: kept as they were; else written again with the new ones.
-      const bytes = !read.parsed && read.bytes ? read.bytes : encodeGroups([...read.groups.values()].sort(([a], [b]) => a.start - b.start));
-      if (bytes) this.keep(key, bytes);
+      const record = !read.parsed && read.record ? read.record : encodeGroups([...read.groups.values()].sort(([a], [b]) => a.start - b.start));
+      if (record) this.keep(key, record);
     }
     return [...this.kept];
   }
@@ -183,17 +195,30 @@ export class ParseStore {
 
 /** One run's use of the cache: what it found, what it records, what it writes. */
 export class RunCache {
-  readonly parses: ParseStore;
+  private store: ParseStore | undefined;
+  /** The documents part as read, until it is decoded (the file's bytes are let go then). */
+  private parsesRead: Uint8Array | undefined;
   private recording: Recording | undefined;
 
   private constructor(
     private readonly settings: CacheSettings,
     private readonly build: string,
-    private readonly found: CacheFile | undefined,
+    /** What the cache file said it was made by, and its last report. */
+    private readonly head: CacheHead | undefined,
+    parses: Uint8Array | undefined,
     private readonly key: string,
     private readonly written: ReadonlySet<string>,
   ) {
-    this.parses = new ParseStore(new Map(found?.parses ?? []));
+    this.parsesRead = parses;
+  }
+
+  /** The documents the cache holds, read from the file the first time they are asked for (a report given again needs none). */
+  get parses(): ParseStore {
+    if (!this.store) {
+      this.store = new ParseStore(new Map(this.parsesRead ? readParses(this.parsesRead) : []));
+      this.parsesRead = undefined;
+    }
+    return this.store;
   }
 
   /** The cache for a run of `argv`: what the file holds for this meshlint, the run's key, the files it writes. */
@@ -203,12 +228,12 @@ export class RunCache {
     const outputFile = v['output-file'] === undefined ? undefined : resolve(io.cwd, v['output-file']);
     const written = new Set([settings.file, ...(outputFile ? [outputFile] : [])]);
     const key = JSON.stringify({ argv, cwd: io.cwd, color, strategy: settings.strategy });
-    return new RunCache(settings, build, found, key, written);
+    return new RunCache(settings, build, found?.head, found?.parses, key, written);
   }
 
   /** The last run's output, when it was made with the same arguments and nothing it looked at has changed. */
   replay(): Printed | undefined {
-    const run = this.found?.run;
+    const run = this.head?.run;
     if (!run || run.key !== this.key) return undefined;
     if (run.written.length !== this.written.size || !run.written.every((w) => this.written.has(w))) return undefined;
     return unchanged(run.looked, this.settings.strategy, this.written) ? run.printed : undefined;
@@ -235,10 +260,15 @@ export class RunCache {
     const size = printed?.chunks.reduce((n, [, t]) => n + t.length, 0) ?? 0;
     // A command that is never given again (diff, the Action's lint) leaves the last report as it
     // was: it is checked against the disk when it is next asked for.
-    const run: RunEntry | undefined = !printed ? this.found?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : undefined;
-    const file: CacheFile = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run, parses: this.parses.entries() };
+    const run: RunEntry | undefined = !printed ? this.head?.run : looked && size <= MAX_REPORT_CHARS ? { key: this.key, looked, written: [...this.written], printed } : undefined;
+    const head: CacheHead = { magic: MAGIC, format: FORMAT, build: this.build, strategy: this.settings.strategy, run };
     try {
-      writeWithin(this.settings.file, v8().serialize(file), { root: topFolder(io.cwd), outsideAllowed: true });
+      const headBytes = v8().serialize(head);
+      const length = Buffer.alloc(HEAD_LENGTH_BYTES);
+      length.writeUInt32BE(headBytes.length);
+      // Documents never read this run are written back as they were read.
+      const parses = this.parsesRead ?? v8().serialize(this.parses.entries() satisfies Parses);
+      writeWithin(this.settings.file, Buffer.concat([length, headBytes, parses]), { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const why = e instanceof WriteRefused ? e.message : describeFsError(e);
       io.stderr(`meshlint: cannot write the cache ${displayPathOf(this.settings.file, io.cwd)}: ${why}; the next run lints everything again\n`);
@@ -270,25 +300,38 @@ function readCache(settings: CacheSettings, build: string): CacheFile | undefine
   } finally {
     closeSync(fd);
   }
+  if (bytes.length < HEAD_LENGTH_BYTES) return undefined;
+  const headEnd = HEAD_LENGTH_BYTES + bytes.readUInt32BE(0);
+  if (headEnd > bytes.length) return undefined;
+  let head: unknown;
+  try {
+    head = v8().deserialize(bytes.subarray(HEAD_LENGTH_BYTES, headEnd));
+  } catch {
+    return undefined;
+  }
+  if (!isCacheHead(head) || head.build !== build) return undefined;
+  // The documents hold whatever the strategy; the report was checked against one.
+  return { head: head.strategy === settings.strategy ? head : { ...head, run: undefined }, parses: bytes.subarray(headEnd) };
+}
+
+/** The documents part, or none when it cannot be read: those files are parsed again. */
+function readParses(bytes: Uint8Array): Parses {
   let data: unknown;
   try {
     data = v8().deserialize(bytes);
   } catch {
-    return undefined;
+    return [];
   }
-  if (!isCacheFile(data) || data.build !== build) return undefined;
-  // The documents hold whatever the strategy; the report was checked against one.
-  return data.strategy === settings.strategy ? data : { ...data, run: undefined };
+  return Array.isArray(data) && data.every((p: unknown) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string') ? (data as Parses) : [];
 }
 
 const OPS = new Set(['file', 'stat', 'lstat', 'exists', 'realpath', 'readlink', 'dir']);
 
-/** The shape save() writes, checked: the file may have been written by anyone. */
-function isCacheFile(x: unknown): x is CacheFile {
+/** The head save() writes, checked: the file may have been written by anyone. */
+function isCacheHead(x: unknown): x is CacheHead {
   if (typeof x !== 'object' || x === null) return false;
   const c = x as Record<string, unknown>;
   if (c.magic !== MAGIC || c.format !== FORMAT || typeof c.build !== 'string') return false;
-  if (!Array.isArray(c.parses) || !c.parses.every((p: unknown) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && p[1] instanceof Uint8Array)) return false;
   if (c.run === undefined) return true;
   const r = c.run as Record<string, unknown>;
   if (typeof r !== 'object' || r === null || typeof r.key !== 'string') return false;

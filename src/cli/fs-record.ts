@@ -9,7 +9,7 @@
 import { crypto } from '../common/builtins.ts';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type CacheStrategy = 'metadata' | 'content';
@@ -27,6 +27,7 @@ type Op = 'file' | 'stat' | 'lstat' | 'exists' | 'realpath' | 'readlink' | 'dir'
 const real = {
   openSync: fs.openSync,
   readFileSync: fs.readFileSync,
+  readSync: fs.readSync,
   statSync: fs.statSync,
   lstatSync: fs.lstatSync,
   existsSync: fs.existsSync,
@@ -60,6 +61,22 @@ function metadataSig(st: fs.Stats): string {
 
 const digest = (bytes: Buffer | string): string => `C:${crypto().createHash('sha256').update(bytes).digest('hex')}`;
 
+/** Read through when a file's digest is checked: one buffer for every file, not one per file. */
+let chunk: Buffer | undefined;
+const CHUNK_BYTES = 1024 * 1024;
+
+/** The digest of an open file's bytes, as digest() gives it for the bytes a run read. */
+function digestOfFile(fd: number): string {
+  chunk ??= Buffer.allocUnsafe(CHUNK_BYTES);
+  const hash = crypto().createHash('sha256');
+  for (;;) {
+    const n = real.readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (n === 0) break;
+    hash.update(chunk.subarray(0, n));
+  }
+  return `C:${hash.digest('hex')}`;
+}
+
 /** A file's signature: its digest (content) or size, time and inode (metadata); its type when it is not a regular file; the error that opening it gives. */
 function fileSig(path: string, strategy: CacheStrategy): string {
   let fd: number;
@@ -71,7 +88,7 @@ function fileSig(path: string, strategy: CacheStrategy): string {
   try {
     const st = real.fstatSync(fd);
     if (!st.isFile() || strategy === 'metadata') return metadataSig(st);
-    return digest(real.readFileSync(fd));
+    return digestOfFile(fd);
   } catch (e) {
     return errorSig(e);
   } finally {
@@ -241,8 +258,38 @@ function restore(): void {
   syncBuiltinESMExports();
 }
 
-/** Whether everything a run looked at is as it was (the first difference ends the check). */
+/** A name as a file system that ignores case or Unicode normalization may match it. */
+const looseName = (name: string): string => name.normalize('NFC').toLowerCase();
+
+/**
+ * Whether everything a run looked at is as it was (the first difference ends the check). The
+ * folders are checked first: a path that did not exist (the config files looked for in every
+ * folder, most of what a run looks at) still does not while its folder lists the same entries
+ * and none of them could be that name (compared without case or normalization, as some file
+ * systems compare names, so a link or a name that differs only in case is looked at again).
+ */
 export function unchanged(looked: readonly Looked[], strategy: CacheStrategy, written: ReadonlySet<string>): boolean {
-  for (const l of looked) if (signature(l.op, l.path, strategy, written) !== l.sig) return false;
+  const names = new Map<string, Set<string>>();
+  for (const l of looked) {
+    if (l.op !== 'dir') continue;
+    let entries: fs.Dirent[] | undefined;
+    let sig: string;
+    try {
+      entries = real.readdirSync(l.path, { withFileTypes: true });
+      sig = dirSig(l.path, entries, written);
+    } catch (e) {
+      sig = errorSig(e);
+    }
+    if (sig !== l.sig) return false;
+    if (entries) names.set(l.path, new Set(entries.map((d) => looseName(d.name))));
+  }
+  for (const l of looked) {
+    if (l.op === 'dir') continue;
+    if (l.op === 'exists' && l.sig === 'false' && !written.has(l.path)) {
+      const listed = names.get(dirname(l.path));
+      if (listed && !listed.has(looseName(basename(l.path)))) continue;
+    }
+    if (signature(l.op, l.path, strategy, written) !== l.sig) return false;
+  }
   return true;
 }
