@@ -48875,7 +48875,7 @@ function walk(dir, ig, out, visiting, boundary) {
   const { skipped } = out;
   let real2;
   try {
-    real2 = realpathSync4(dir);
+    real2 = realpathSync4.native(dir);
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     return;
@@ -49691,7 +49691,7 @@ function signature2(op, path, strategy, written = /* @__PURE__ */ new Set()) {
       case "exists":
         return String(real.existsSync(path));
       case "realpath":
-        return `R:${real.realpathSync(path)}`;
+        return `R:${real.realpathSync.native(path)}`;
       case "readlink":
         return `L:${real.readlinkSync(path, "utf8")}`;
       case "dir":
@@ -49841,7 +49841,7 @@ function unchanged(looked, strategy, written) {
 // src/cli/cache.ts
 var DEFAULT_CACHE_FILE = ".meshlintcache";
 var MAX_PARSE_BYTES = 256 * 1024 * 1024;
-var MAX_CACHE_FILE_BYTES = MAX_PARSE_BYTES + 64 * 1024 * 1024;
+var MAX_CACHE_FILE_BYTES = 2 * MAX_PARSE_BYTES + 64 * 1024 * 1024;
 var MAX_REPORT_CHARS = 64 * 1024 * 1024;
 var MAGIC = "meshlint-cache";
 var FORMAT = 2;

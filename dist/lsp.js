@@ -40575,7 +40575,7 @@ function walk(dir, ig, out, visiting, boundary) {
   const { skipped } = out;
   let real;
   try {
-    real = realpathSync2(dir);
+    real = realpathSync2.native(dir);
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     return;

@@ -24,10 +24,10 @@ import { type CacheStrategy, type Looked, startRecording, unchanged, type Record
 import { type CliIO, UsageError } from './io.ts';
 
 export const DEFAULT_CACHE_FILE = '.meshlintcache';
-/** Documents kept, in bytes of their records: past it, files are parsed again next time (the corpus's 128 MB of YAML keep about 21 MB). */
+/** Documents kept, in characters of their records: past it, files are parsed again next time (the corpus's 100 MB of YAML keep about 17 million). */
 export const MAX_PARSE_BYTES = 256 * 1024 * 1024;
-/** A cache file larger than this is not read (it was not written by meshlint). */
-const MAX_CACHE_FILE_BYTES = MAX_PARSE_BYTES + 64 * 1024 * 1024;
+/** A cache file larger than this is not read (it was not written by meshlint): a record of text past Latin-1 takes two bytes a character. */
+const MAX_CACHE_FILE_BYTES = 2 * MAX_PARSE_BYTES + 64 * 1024 * 1024;
 /** The report kept: at most this much output (a run whose report is larger is linted every time). */
 const MAX_REPORT_CHARS = 64 * 1024 * 1024;
 const MAGIC = 'meshlint-cache';

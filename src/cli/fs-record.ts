@@ -115,7 +115,8 @@ export function signature(op: Op, path: string, strategy: CacheStrategy, written
       case 'exists':
         return String(real.existsSync(path));
       case 'realpath':
-        return `R:${real.realpathSync(path)}`;
+        // The system's (one call): the same path as Node's own gives, which looks at each component.
+        return `R:${real.realpathSync.native(path)}`;
       case 'readlink':
         return `L:${real.readlinkSync(path, 'utf8')}`;
       case 'dir':

@@ -305,7 +305,8 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>, bou
   const { skipped } = out;
   let real: string;
   try {
-    real = realpathSync(dir);
+    // The system's realpath: one call, where Node's own looks at each component of the path.
+    real = realpathSync.native(dir);
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: 'unreadable-directory' });
     return;
