@@ -40571,8 +40571,8 @@ var splitLabel = (s) => {
   return eq === -1 ? [s, void 0] : [s.slice(0, eq), s.slice(eq + 1)];
 };
 function listsExited(sub) {
-  const listing = sub[0] === "ps" || sub[0] === "container" && ["ls", "list", "ps"].includes(sub[1] ?? "");
-  if (!listing) return false;
+  const listing2 = sub[0] === "ps" || sub[0] === "container" && ["ls", "list", "ps"].includes(sub[1] ?? "");
+  if (!listing2) return false;
   return sub.some(
     (w, i) => w === "--all" || /^-[a-zA-Z]+$/.test(w) && w.includes("a") || /^status=(exited|created|dead)$/i.test(w) || /^--state=exited$/i.test(w) || (w === "--state" || w === "-s") && /^exited$/i.test(sub[i + 1] ?? "")
   );
@@ -40591,7 +40591,7 @@ function containerRemovals(entries2, env = {}) {
   const mentionsIstioInit = commands.some((c) => c.words.some((w) => w.text.includes("istio-init")));
   const out = [];
   const listingTools = /* @__PURE__ */ new Set();
-  const listing = commands.map((c) => {
+  const listing2 = commands.map((c) => {
     const at3 = c.words.findIndex((w) => toolOf(w.text) !== void 0);
     if (at3 === -1) return false;
     const tool = toolOf(c.words[at3].text);
@@ -40610,7 +40610,7 @@ function containerRemovals(entries2, env = {}) {
       const result = new Array(commands.length).fill(false);
       for (let i = commands.length - 1; i >= 0; i--) {
         const c = commands[i];
-        result[i] = listing[i] === true && hasTool(c, tool) || c.substitutions.some((j2) => result[j2] === true);
+        result[i] = listing2[i] === true && hasTool(c, tool) || c.substitutions.some((j2) => result[j2] === true);
       }
       const piped = new Array(commands.length).fill(false);
       for (let i = 0; i < commands.length; i++) {
@@ -49679,6 +49679,14 @@ function dirSig(dir, entries2, written) {
   const names2 = entries2.filter((d) => !written.has(resolve17(dir, d.name))).map((d) => `${typeOf(d)}${d.name}`);
   return `D:${crypto2().createHash("sha256").update(names2.sort().join("\0")).digest("hex")}`;
 }
+function listing(path, written) {
+  try {
+    const entries2 = real.readdirSync(path, { withFileTypes: true });
+    return { sig: dirSig(path, entries2, written), entries: entries2 };
+  } catch (e) {
+    return { sig: errorSig(e) };
+  }
+}
 function signature2(op, path, strategy, written = /* @__PURE__ */ new Set()) {
   try {
     switch (op) {
@@ -49695,7 +49703,7 @@ function signature2(op, path, strategy, written = /* @__PURE__ */ new Set()) {
       case "readlink":
         return `L:${real.readlinkSync(path, "utf8")}`;
       case "dir":
-        return dirSig(path, real.readdirSync(path, { withFileTypes: true }), written);
+        return listing(path, written).sig;
     }
   } catch (e) {
     return errorSig(e);
@@ -49816,14 +49824,7 @@ function unchanged(looked, strategy, written) {
   const names2 = /* @__PURE__ */ new Map();
   for (const l of looked) {
     if (l.op !== "dir") continue;
-    let entries2;
-    let sig;
-    try {
-      entries2 = real.readdirSync(l.path, { withFileTypes: true });
-      sig = dirSig(l.path, entries2, written);
-    } catch (e) {
-      sig = errorSig(e);
-    }
+    const { sig, entries: entries2 } = listing(l.path, written);
     if (sig !== l.sig) return false;
     if (entries2) names2.set(l.path, new Set(entries2.map((d) => looseName(d.name))));
   }

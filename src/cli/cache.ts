@@ -64,7 +64,7 @@ type Parses = readonly (readonly [string, string])[];
 interface CacheFile {
   readonly head: CacheHead;
   /** The documents part as written, decoded only when a run lints (see RunCache.parses). */
-  readonly parses: Uint8Array | undefined;
+  readonly parses: Uint8Array;
 }
 
 /** The file: the head's length (4 bytes, big-endian), the head, the documents; each part V8's serialization of plain data. */

@@ -102,6 +102,16 @@ function dirSig(dir: string, entries: readonly fs.Dirent[], written: ReadonlySet
   return `D:${crypto().createHash('sha256').update(names.sort().join('\0')).digest('hex')}`;
 }
 
+/** A folder's signature now, with its entries when it could be listed. */
+function listing(path: string, written: ReadonlySet<string>): { readonly sig: string; readonly entries?: fs.Dirent[] } {
+  try {
+    const entries = real.readdirSync(path, { withFileTypes: true });
+    return { sig: dirSig(path, entries, written), entries };
+  } catch (e) {
+    return { sig: errorSig(e) };
+  }
+}
+
 /** What `op` sees at `path` now: the same computation at the run and at the check. */
 export function signature(op: Op, path: string, strategy: CacheStrategy, written: ReadonlySet<string> = new Set()): string {
   try {
@@ -120,7 +130,7 @@ export function signature(op: Op, path: string, strategy: CacheStrategy, written
       case 'readlink':
         return `L:${real.readlinkSync(path, 'utf8')}`;
       case 'dir':
-        return dirSig(path, real.readdirSync(path, { withFileTypes: true }), written);
+        return listing(path, written).sig;
     }
   } catch (e) {
     return errorSig(e);
@@ -273,14 +283,7 @@ export function unchanged(looked: readonly Looked[], strategy: CacheStrategy, wr
   const names = new Map<string, Set<string>>();
   for (const l of looked) {
     if (l.op !== 'dir') continue;
-    let entries: fs.Dirent[] | undefined;
-    let sig: string;
-    try {
-      entries = real.readdirSync(l.path, { withFileTypes: true });
-      sig = dirSig(l.path, entries, written);
-    } catch (e) {
-      sig = errorSig(e);
-    }
+    const { sig, entries } = listing(l.path, written);
     if (sig !== l.sig) return false;
     if (entries) names.set(l.path, new Set(entries.map((d) => looseName(d.name))));
   }
