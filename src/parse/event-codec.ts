@@ -33,10 +33,45 @@ export class Codes {
     this.buffer[this.length++] = n;
   }
 
+  /** Appends numbers another Codes wrote. */
+  pushAll(codes: Int32Array): void {
+    while (this.length + codes.length > this.buffer.length) {
+      const grown = new Int32Array(this.buffer.length * 2);
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer.set(codes, this.length);
+    this.length += codes.length;
+  }
+
   /** The numbers written, in a buffer of their own (to transfer). */
   done(): Int32Array {
     return this.buffer.slice(0, this.length);
   }
+}
+
+/** Appends a document's start (no directives: the only kind a document's numbers hold). */
+export function pushDocument(out: Codes, explicitStart: boolean): void {
+  out.push(DOCUMENT | (explicitStart ? EXPLICIT_START : 0));
+}
+
+/** Appends a sequence's or mapping's start, without anchor or tag. */
+export function pushCollection(out: Codes, type: typeof SEQUENCE | typeof MAPPING, style: number, start: number): void {
+  out.push(type | (style << STYLE_SHIFT));
+  out.push(start);
+}
+
+/** Appends a scalar without anchor or tag; `valueStart` -1 for an empty one. */
+export function pushScalar(out: Codes, style: number, chomping: number, fast: boolean, valueStart: number, valueEnd: number, indent: number): void {
+  out.push(SCALAR | (style << STYLE_SHIFT) | (chomping << CHOMPING_SHIFT) | (fast ? FAST : 0));
+  out.push(valueStart);
+  out.push(valueEnd);
+  out.push(indent);
+}
+
+/** Appends the end of the innermost open collection or document. */
+export function pushPop(out: Codes): void {
+  out.push(POP);
 }
 
 /**

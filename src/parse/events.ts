@@ -6,13 +6,15 @@
 // values go-yaml refuses, any syntax error) is handed back, and yaml.ts parses that document
 // instead, reporting what go-yaml refuses at its place.
 import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
-import { doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
+import { defineKey, doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
 import { decodeEvents } from './event-codec.ts';
 import type { DuplicateKey } from '../common/types.ts';
 import { SKIM_MIN_LENGTH, skimCuts, type Cut } from './skim.ts';
+import { parsePlainBlock } from './plain-block.ts';
 
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
+export { defineKey } from './go-yaml.ts';
 
 export type FastResult =
   | {
@@ -21,8 +23,8 @@ export type FastResult =
       readonly duplicateKeys: DuplicateKey[];
       /** Offset of the document's content in the parsed text (its end when empty). */
       readonly contentStart: number;
-      /** The events read: those documentEvents gives for this text (see rememberEvents). */
-      readonly events: readonly Event[];
+      /** The events read: those documentEvents gives for this text (see rememberEvents); as numbers (event-codec.ts) when plain-block.ts read it. */
+      readonly events: readonly Event[] | Int32Array;
     }
   /** Nesting deeper than MAX_DEPTH: refused, as a syntax problem at `offset`. */
   | { readonly kind: 'too-deep'; readonly offset: number }
@@ -91,22 +93,22 @@ interface SeqFrame {
 
 type Frame = MapFrame | SeqFrame;
 
-/** `__proto__` must stay an ordinary key, never reach the prototype. */
-export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
 
 /**
  * Parses one document's text (a `---` group of a stream, as readChunk gives it: go-yaml's line
  * breaks already LF). `base` is the text's offset in its file: duplicate-key offsets are file
  * offsets. `json`: the stream is JSON to kubectl, whose escapes (`\/`) Go's JSON decoder reads.
+ * `skim` and `plain` off: the general way only (tests compare the lanes).
  */
-export function parseFast(text: string, base: number, json = false, skim = true): FastResult {
+export function parseFast(text: string, base: number, json = false, skim = true, plain = true): FastResult {
   if (!eventsFit(text)) return FALLBACK;
   // The contents of METADATA_ONLY_KINDS in plain block form are checked by skim.ts, not tokenised.
   // The kind the text seems to have, read once: its contents are left out of the value when no rule reads them.
   const metadataOnly = METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? '');
+  if (plain && !json && !metadataOnly) {
+    const block = parsePlainBlock(text, base);
+    if (block) return { kind: 'value', value: block.value, duplicateKeys: block.duplicateKeys, contentStart: block.contentStart, events: block.codes };
+  }
   const cuts = skim && !json && metadataOnly && text.length >= SKIM_MIN_LENGTH ? skimCuts(text, KEPT_KEYS) : [];
   let events: Event[];
   try {
@@ -188,8 +190,8 @@ const recent: { readonly file: object; readonly start: number; readonly text: st
  * finding was parsed twice (a third of a run over a file with thousands of findings).
  * `text` undefined: they are the events of the document's text as parseGroup reads it.
  */
-export function rememberEvents(file: object, start: number, text: string | undefined, events: readonly Event[]): void {
-  recent.push({ file, start, text, events });
+export function rememberEvents(file: object, start: number, text: string | undefined, events: readonly Event[] | Int32Array): void {
+  recent.push(events instanceof Int32Array ? { file, start, text, events: undefined, codes: events } : { file, start, text, events });
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
 }
 
@@ -202,11 +204,11 @@ export function rememberEncodedEvents(file: object, start: number, codes: Int32A
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
 }
 
-/** The events the last parse of the document at `start` of `file` kept (a parse worker sends them on). */
-export function rememberedEvents(file: object, start: number): readonly Event[] | undefined {
+/** The events the last parse of the document at `start` of `file` kept (a parse worker sends them on), as objects or numbers. */
+export function rememberedEvents(file: object, start: number): readonly Event[] | Int32Array | undefined {
   for (let i = recent.length - 1; i >= 0; i--) {
     const r = recent[i];
-    if (r && r.file === file && r.start === start) return r.events;
+    if (r && r.file === file && r.start === start) return r.events ?? r.codes;
   }
   return undefined;
 }

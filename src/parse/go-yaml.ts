@@ -4,6 +4,12 @@
 // `---` lines before go-yaml sees it. Both parse paths (events.ts and yaml.ts) type and refuse
 // through these functions, so they agree by construction. Pure functions, no I/O.
 
+/** `__proto__` must stay an ordinary key, never reach the prototype. */
+export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** Something go-yaml or the conversion to JSON refuses: kubectl reports it and applies nothing. */
 export class GoYamlError extends Error {
   /** Offset in the text the caller parsed, when the caller knows it. */

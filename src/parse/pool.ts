@@ -178,7 +178,10 @@ export function serveParses(): void {
           // A group the fast path read is one document, whose events it kept.
           const events = parsed.length === 1 ? rememberedEvents(file, g.start) : undefined;
           const from = codes.length;
-          if (events && encodeEvents(events, codes)) own.push([from, codes.length]);
+          if (events instanceof Int32Array) {
+            codes.pushAll(events);
+            own.push([from, codes.length]);
+          } else if (events && encodeEvents(events, codes)) own.push([from, codes.length]);
           else for (const _ of parsed) own.push(NO_EVENTS);
           return parsed.map(({ file: _drop, ...doc }) => doc);
         });

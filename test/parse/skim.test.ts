@@ -7,10 +7,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { KEPT_KEYS, keyRange, parseFast, type FastResult } from '../../src/parse/events.ts';
+import type { Event } from 'js-yaml';
 import { plainBlock, skimCuts, SKIM_MIN_LENGTH } from '../../src/parse/skim.ts';
 import { documentGroups } from '../../src/parse/yaml.ts';
 import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
 import { sharedPath } from '../helpers/shared.ts';
+import { mutate, random } from '../helpers/mutations.ts';
 
 /** A result without its events (their offsets are compared where they are used, below). */
 const outcome = (r: FastResult): unknown => (r.kind === 'value' ? { ...r, events: undefined } : r);
@@ -108,7 +110,7 @@ test('a CRD in the forms generators write: spec and status are cut, and the outc
   // Reports on what is kept are placed from the skimmed events as from the whole ones.
   if (skimmed.kind !== 'value' || whole.kind !== 'value') return;
   for (const path of [['metadata', 'name'], ['metadata', 'labels', 'app'], ['kind'], ['metadata']]) {
-    assert.equal(keyRange(CRD, skimmed.events, path), keyRange(CRD, whole.events, path), path.join('.'));
+    assert.equal(keyRange(CRD, skimmed.events as readonly Event[], path), keyRange(CRD, whole.events as readonly Event[], path), path.join('.'));
   }
 });
 
@@ -148,42 +150,6 @@ test('plainBlock reads only the simple form', () => {
   assert.not.ok(plainBlock('  a: 1\n b: 2\n'), 'an indentation that matches no mapping');
   assert.not.ok(plainBlock('  a: b: c\n'), 'a mapping in a plain value');
 });
-
-/** A small seeded generator (mulberry32), so that a failure is found again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PIECES = [' ', '  ', '\n', ':', ': ', '- ', '#', ' #', "'", '"', '|', '>', '|2', '[', ']', '{', '}', ',', '&a ', '*a', '!', '\\', '\\n', 'a', '1', '\t', 'yes', '<<', '?', '%', '---', '\n- ', '\n  ', 'x: 1', '.inf'];
-
-/** One mutation inside the text after `from`: a piece inserted, a span deleted, a line duplicated, re-indented or moved. */
-function mutate(text: string, from: number, rnd: () => number): string {
-  const at = from + Math.floor(rnd() * (text.length - from));
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const lineEnd = text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at) + 1;
-  switch (Math.floor(rnd() * 6)) {
-    case 0:
-    case 1:
-      return text.slice(0, at) + (PIECES[Math.floor(rnd() * PIECES.length)] as string) + text.slice(at);
-    case 2:
-      return text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 3));
-    case 3:
-      return text.slice(0, lineEnd) + text.slice(lineStart, lineEnd) + text.slice(lineEnd);
-    case 4:
-      return rnd() < 0.5 ? text.slice(0, lineStart) + ' '.repeat(1 + Math.floor(rnd() * 3)) + text.slice(lineStart) : text.slice(0, lineStart) + text.slice(lineStart).replace(/^ {1,2}/, '');
-    default: {
-      const other = from + Math.floor(rnd() * (text.length - from));
-      const otherStart = text.lastIndexOf('\n', other - 1) + 1;
-      return text.slice(0, otherStart) + text.slice(lineStart, lineEnd) + text.slice(otherStart);
-    }
-  }
-}
 
 /** The CRD documents of the corpus, as the parser is given them; none without ../shared. */
 function corpusCrds(): string[] {
