@@ -21850,6 +21850,21 @@ var Reader = class {
   nesting = 0;
   /** The column of the position nextContent returned last. */
   col = 0;
+  /** The quoted scalar quoted() read last: its style, its value's range, and whether the range is the value. */
+  qStyle = 0;
+  qStart = 0;
+  qEnd = 0;
+  qSimple = false;
+  /** Where the plain key plainKeyEnd() read last ends. */
+  keyEnd = 0;
+  /**
+   * The entries of the mappings being read, innermost last (each mapping's from where it
+   * started): its key, the key's offsets in the file and its value. A key met again in a
+   * mapping is recorded as a duplicate against the entry before it with that key.
+   */
+  keys = [];
+  keyOffsets = [];
+  keyValues = [];
   lineEnd(p) {
     const e = this.t.indexOf("\n", p);
     return e === -1 ? this.n : e;
@@ -21904,7 +21919,7 @@ var Reader = class {
     const next = this.t.charCodeAt(p + 1);
     return this.t.charCodeAt(p) === DASH2 && (next === SPACE2 || next === LF || p + 1 >= this.n);
   }
-  /** A quoted scalar starting at `p` and closing on its line, or a bail. */
+  /** A quoted scalar starting at `p` and closing on its line (its range in the q fields), or a bail; returns the offset after it. */
   quoted(p) {
     const t = this.t;
     const n = this.n;
@@ -21921,7 +21936,11 @@ var Reader = class {
           i += 2;
           continue;
         }
-        return { style: quote2 === SQUOTE ? SINGLE_QUOTED : DOUBLE_QUOTED, valueStart: p + 1, valueEnd: i, simple };
+        this.qStyle = quote2 === SQUOTE ? SINGLE_QUOTED : DOUBLE_QUOTED;
+        this.qStart = p + 1;
+        this.qEnd = i;
+        this.qSimple = simple;
+        return i + 1;
       }
       if (c === 92 && quote2 === DQUOTE) {
         simple = false;
@@ -21938,16 +21957,17 @@ var Reader = class {
       i++;
     }
   }
-  /** A quoted scalar's string, its event written. */
-  quotedValue(q2) {
-    pushScalar(this.codes, q2.style, CLIP, q2.simple, q2.valueStart, q2.valueEnd, -1);
-    if (q2.simple) return this.t.slice(q2.valueStart, q2.valueEnd);
-    if (q2.style === DOUBLE_QUOTED && doubleQuotedProblem(this.t.slice(q2.valueStart, q2.valueEnd))) throw BAIL;
-    return getScalarValue(this.t, scalarEvent(q2.style, q2.valueStart, q2.valueEnd, CLIP, -1));
+  /** The string of the quoted scalar quoted() read last, its event written. */
+  quotedValue() {
+    const { qStyle: style, qStart: start, qEnd: end } = this;
+    pushScalar(this.codes, style, CLIP, this.qSimple, start, end, -1);
+    if (this.qSimple) return this.t.slice(start, end);
+    if (style === DOUBLE_QUOTED && doubleQuotedProblem(this.t.slice(start, end))) throw BAIL;
+    return getScalarValue(this.t, scalarEvent(style, start, end, CLIP, -1));
   }
   /**
-   * Where the plain key starting at `p` ends and its `:` is, on this line; undefined when the
-   * line holds no key there (a comment or the line's end comes first).
+   * Where the `:` of the plain key starting at `p` is, on this line (`keyEnd`: where the key
+   * ends); -1 when the line holds no key there (a comment or the line's end comes first).
    */
   plainKeyEnd(p) {
     const t = this.t;
@@ -21955,24 +21975,24 @@ var Reader = class {
     let end = p;
     for (let i = p; i < n; i++) {
       const c = t.charCodeAt(i);
-      if (c === LF) return void 0;
+      if (c === LF) return -1;
       if (c === COLON2) {
         const f = t.charCodeAt(i + 1);
-        if (f === SPACE2 || f === LF || i + 1 >= n) return end === p ? void 0 : { end, colon: i };
-      } else if (c === HASH2 && t.charCodeAt(i - 1) === SPACE2) return void 0;
+        if (f === SPACE2 || f === LF || i + 1 >= n) {
+          this.keyEnd = end;
+          return end === p ? -1 : i;
+        }
+      } else if (c === HASH2 && t.charCodeAt(i - 1) === SPACE2) return -1;
       if (c !== SPACE2) end = i + 1;
     }
-    return void 0;
+    return -1;
   }
   /** Whether a mapping key starts at `p`. */
   keyAt(p) {
     const t = this.t;
     const c = t.charCodeAt(p);
-    if (c === SQUOTE || c === DQUOTE) {
-      const q2 = this.quoted(p);
-      return this.colonAfter(q2.valueEnd + 1) !== -1;
-    }
-    return plainStart(c, t.charCodeAt(p + 1)) && this.plainKeyEnd(p) !== void 0;
+    if (c === SQUOTE || c === DQUOTE) return this.colonAfter(this.quoted(p)) !== -1;
+    return plainStart(c, t.charCodeAt(p + 1)) && this.plainKeyEnd(p) !== -1;
   }
   /** The `:` of a key that ends at `p` (spaces between), or -1. */
   colonAfter(p) {
@@ -21983,13 +22003,38 @@ var Reader = class {
   enter() {
     if (++this.nesting > MAX_NESTING) throw BAIL;
   }
+  /** Adds an entry to `obj`, a mapping whose entries start at `from` in `keys`; a duplicate key is recorded (as events.ts records it). */
+  entry(obj, from, key, keyStart, keyEnd2, value) {
+    const { keys, keyOffsets, keyValues } = this;
+    const offset = this.base + keyStart;
+    const endOffset = this.base + keyEnd2;
+    if (Object.prototype.hasOwnProperty.call(obj, key)) {
+      for (let i = keys.length - 1; i >= from; i--) {
+        if (keys[i] !== key) continue;
+        const first = { offset: keyOffsets[2 * i], endOffset: keyOffsets[2 * i + 1], value: keyValues[i] };
+        this.dups.push({ mapPath: [...this.path], key, first, last: { offset, endOffset, value } });
+        break;
+      }
+    }
+    keys.push(key);
+    keyOffsets.push(offset, endOffset);
+    keyValues.push(value);
+    defineKey(obj, key, value);
+  }
+  /** Ends a mapping whose entries start at `from`: they are forgotten. */
+  leave(from) {
+    this.keys.length = from;
+    this.keyOffsets.length = 2 * from;
+    this.keyValues.length = from;
+    this.nesting--;
+  }
   /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `this.at` the next content. */
   mapping(m, p) {
     const t = this.t;
     this.enter();
     pushCollection(this.codes, MAPPING2, BLOCK, p);
     const obj = {};
-    const seen = /* @__PURE__ */ new Map();
+    const from = this.keys.length;
     for (; ; ) {
       const c = t.charCodeAt(p);
       let key;
@@ -21997,39 +22042,34 @@ var Reader = class {
       let keyEnd2;
       let after;
       if (c === SQUOTE || c === DQUOTE) {
-        const q2 = this.quoted(p);
-        const colon = this.colonAfter(q2.valueEnd + 1);
+        keyEnd2 = this.quoted(p);
+        const colon = this.colonAfter(keyEnd2);
         if (colon === -1) throw BAIL;
-        key = this.quotedValue(q2);
+        key = this.quotedValue();
         keyStart = p;
-        keyEnd2 = q2.valueEnd + 1;
         after = colon + 1;
       } else {
-        const k = plainStart(c, t.charCodeAt(p + 1)) ? this.plainKeyEnd(p) : void 0;
-        if (!k) throw BAIL;
-        const raw = t.slice(p, k.end);
+        const colon = plainStart(c, t.charCodeAt(p + 1)) ? this.plainKeyEnd(p) : -1;
+        if (colon === -1) throw BAIL;
+        keyEnd2 = this.keyEnd;
+        const raw = t.slice(p, keyEnd2);
         if (raw === "<<") throw BAIL;
-        pushScalar(this.codes, PLAIN, CLIP, true, p, k.end, -1);
+        pushScalar(this.codes, PLAIN, CLIP, true, p, keyEnd2, -1);
         key = typedKey(raw);
         keyStart = p;
-        keyEnd2 = k.end;
-        after = k.colon + 1;
+        after = colon + 1;
       }
       this.path.push(key);
       const value = this.valueAfterKey(m, after);
       this.path.pop();
-      const here = { offset: this.base + keyStart, endOffset: this.base + keyEnd2, value };
-      const before = seen.get(key);
-      if (before) this.dups.push({ mapPath: [...this.path], key, first: before, last: here });
-      seen.set(key, here);
-      defineKey(obj, key, value);
+      this.entry(obj, from, key, keyStart, keyEnd2, value);
       const next = this.at;
       if (next >= this.n || this.col < m) break;
       if (this.col > m || this.isDash(next)) throw BAIL;
       p = next;
     }
     pushPop(this.codes);
-    this.nesting--;
+    this.leave(from);
     return obj;
   }
   /** Where the content after the last node read starts (the text's end when none), and `col` its column. */
@@ -22101,9 +22141,9 @@ var Reader = class {
     const c = t.charCodeAt(s);
     if (c === 124 || c === 62) return this.blockScalar(m + 1, s);
     if (c === SQUOTE || c === DQUOTE) {
-      const q2 = this.quoted(s);
-      const value = this.quotedValue(q2);
-      this.at = this.nextContent(this.restOfLine(q2.valueEnd + 1));
+      const end2 = this.quoted(s);
+      const value = this.quotedValue();
+      this.at = this.nextContent(this.restOfLine(end2));
       return value;
     }
     if (c === 123 || c === 91) {
@@ -22152,7 +22192,7 @@ var Reader = class {
     pushCollection(this.codes, mapping ? MAPPING2 : SEQUENCE2, FLOW, s);
     const obj = {};
     const arr = [];
-    const seen = /* @__PURE__ */ new Map();
+    const from = this.keys.length;
     let p = s + 1;
     let readNext = true;
     for (; ; ) {
@@ -22179,11 +22219,7 @@ var Reader = class {
           }
         } else value = this.empty();
         this.path.pop();
-        const here = { offset: this.base + keyStart, endOffset: this.base + keyEnd2, value };
-        const before = seen.get(key);
-        if (before) this.dups.push({ mapPath: [...this.path], key, first: before, last: here });
-        seen.set(key, here);
-        defineKey(obj, key, value);
+        this.entry(obj, from, key, keyStart, keyEnd2, value);
       } else {
         this.path.push(arr.length);
         const value = this.flowNode(p);
@@ -22198,7 +22234,7 @@ var Reader = class {
       } else readNext = false;
     }
     pushPop(this.codes);
-    this.nesting--;
+    this.leave(from);
     this.flowEnd = p + 1;
     return mapping ? obj : arr;
   }
@@ -22213,9 +22249,8 @@ var Reader = class {
     const n = this.n;
     const c = t.charCodeAt(p);
     if (c === SQUOTE || c === DQUOTE) {
-      const q2 = this.quoted(p);
-      this.flowEnd = q2.valueEnd + 1;
-      return this.quotedValue(q2);
+      this.flowEnd = this.quoted(p);
+      return this.quotedValue();
     }
     const next = t.charCodeAt(p + 1);
     if (!plainStart(c, next) || (c === 63 || c === DASH2) && flowIndicator(next)) throw BAIL;

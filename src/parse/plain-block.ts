@@ -77,14 +77,6 @@ function simpleEscape(c: number): boolean {
 
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 
-/** A quoted scalar read on one line: its value's range, and whether the range is the value. */
-interface Quoted {
-  readonly style: number;
-  readonly valueStart: number;
-  readonly valueEnd: number;
-  readonly simple: boolean;
-}
-
 class Reader {
   private readonly n: number;
   private readonly codes: Codes;
@@ -93,6 +85,21 @@ class Reader {
   private nesting = 0;
   /** The column of the position nextContent returned last. */
   private col = 0;
+  /** The quoted scalar quoted() read last: its style, its value's range, and whether the range is the value. */
+  private qStyle = 0;
+  private qStart = 0;
+  private qEnd = 0;
+  private qSimple = false;
+  /** Where the plain key plainKeyEnd() read last ends. */
+  private keyEnd = 0;
+  /**
+   * The entries of the mappings being read, innermost last (each mapping's from where it
+   * started): its key, the key's offsets in the file and its value. A key met again in a
+   * mapping is recorded as a duplicate against the entry before it with that key.
+   */
+  private readonly keys: string[] = [];
+  private readonly keyOffsets: number[] = [];
+  private readonly keyValues: unknown[] = [];
 
   constructor(private readonly t: string, private readonly base: number, codes: Codes) {
     this.n = t.length;
@@ -159,8 +166,8 @@ class Reader {
     return this.t.charCodeAt(p) === DASH && (next === SPACE || next === LF || p + 1 >= this.n);
   }
 
-  /** A quoted scalar starting at `p` and closing on its line, or a bail. */
-  private quoted(p: number): Quoted {
+  /** A quoted scalar starting at `p` and closing on its line (its range in the q fields), or a bail; returns the offset after it. */
+  private quoted(p: number): number {
     const t = this.t;
     const n = this.n;
     const quote = t.charCodeAt(p);
@@ -176,7 +183,11 @@ class Reader {
           i += 2;
           continue;
         }
-        return { style: quote === SQUOTE ? SINGLE_QUOTED : DOUBLE_QUOTED, valueStart: p + 1, valueEnd: i, simple };
+        this.qStyle = quote === SQUOTE ? SINGLE_QUOTED : DOUBLE_QUOTED;
+        this.qStart = p + 1;
+        this.qEnd = i;
+        this.qSimple = simple;
+        return i + 1;
       }
       if (c === 0x5c && quote === DQUOTE) {
         simple = false;
@@ -194,44 +205,45 @@ class Reader {
     }
   }
 
-  /** A quoted scalar's string, its event written. */
-  private quotedValue(q: Quoted): string {
-    pushScalar(this.codes, q.style, CLIP, q.simple, q.valueStart, q.valueEnd, -1);
-    if (q.simple) return this.t.slice(q.valueStart, q.valueEnd);
+  /** The string of the quoted scalar quoted() read last, its event written. */
+  private quotedValue(): string {
+    const { qStyle: style, qStart: start, qEnd: end } = this;
+    pushScalar(this.codes, style, CLIP, this.qSimple, start, end, -1);
+    if (this.qSimple) return this.t.slice(start, end);
     // An escape js-yaml takes and go-yaml refuses: events.ts hands it to the `yaml` path, which reports it.
-    if (q.style === DOUBLE_QUOTED && doubleQuotedProblem(this.t.slice(q.valueStart, q.valueEnd))) throw BAIL;
-    return getScalarValue(this.t, scalarEvent(q.style, q.valueStart, q.valueEnd, CLIP, -1));
+    if (style === DOUBLE_QUOTED && doubleQuotedProblem(this.t.slice(start, end))) throw BAIL;
+    return getScalarValue(this.t, scalarEvent(style, start, end, CLIP, -1));
   }
 
   /**
-   * Where the plain key starting at `p` ends and its `:` is, on this line; undefined when the
-   * line holds no key there (a comment or the line's end comes first).
+   * Where the `:` of the plain key starting at `p` is, on this line (`keyEnd`: where the key
+   * ends); -1 when the line holds no key there (a comment or the line's end comes first).
    */
-  private plainKeyEnd(p: number): { end: number; colon: number } | undefined {
+  private plainKeyEnd(p: number): number {
     const t = this.t;
     const n = this.n;
     let end = p;
     for (let i = p; i < n; i++) {
       const c = t.charCodeAt(i);
-      if (c === LF) return undefined;
+      if (c === LF) return -1;
       if (c === COLON) {
         const f = t.charCodeAt(i + 1);
-        if (f === SPACE || f === LF || i + 1 >= n) return end === p ? undefined : { end, colon: i };
-      } else if (c === HASH && t.charCodeAt(i - 1) === SPACE) return undefined;
+        if (f === SPACE || f === LF || i + 1 >= n) {
+          this.keyEnd = end;
+          return end === p ? -1 : i;
+        }
+      } else if (c === HASH && t.charCodeAt(i - 1) === SPACE) return -1;
       if (c !== SPACE) end = i + 1;
     }
-    return undefined;
+    return -1;
   }
 
   /** Whether a mapping key starts at `p`. */
   private keyAt(p: number): boolean {
     const t = this.t;
     const c = t.charCodeAt(p);
-    if (c === SQUOTE || c === DQUOTE) {
-      const q = this.quoted(p);
-      return this.colonAfter(q.valueEnd + 1) !== -1;
-    }
-    return plainStart(c, t.charCodeAt(p + 1)) && this.plainKeyEnd(p) !== undefined;
+    if (c === SQUOTE || c === DQUOTE) return this.colonAfter(this.quoted(p)) !== -1;
+    return plainStart(c, t.charCodeAt(p + 1)) && this.plainKeyEnd(p) !== -1;
   }
 
   /** The `:` of a key that ends at `p` (spaces between), or -1. */
@@ -245,13 +257,40 @@ class Reader {
     if (++this.nesting > MAX_NESTING) throw BAIL;
   }
 
+  /** Adds an entry to `obj`, a mapping whose entries start at `from` in `keys`; a duplicate key is recorded (as events.ts records it). */
+  private entry(obj: Record<string, unknown>, from: number, key: string, keyStart: number, keyEnd: number, value: unknown): void {
+    const { keys, keyOffsets, keyValues } = this;
+    const offset = this.base + keyStart;
+    const endOffset = this.base + keyEnd;
+    if (Object.prototype.hasOwnProperty.call(obj, key)) {
+      for (let i = keys.length - 1; i >= from; i--) {
+        if (keys[i] !== key) continue;
+        const first = { offset: keyOffsets[2 * i] as number, endOffset: keyOffsets[2 * i + 1] as number, value: keyValues[i] };
+        this.dups.push({ mapPath: [...this.path], key, first, last: { offset, endOffset, value } });
+        break;
+      }
+    }
+    keys.push(key);
+    keyOffsets.push(offset, endOffset);
+    keyValues.push(value);
+    defineKey(obj, key, value);
+  }
+
+  /** Ends a mapping whose entries start at `from`: they are forgotten. */
+  private leave(from: number): void {
+    this.keys.length = from;
+    this.keyOffsets.length = 2 * from;
+    this.keyValues.length = from;
+    this.nesting--;
+  }
+
   /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `this.at` the next content. */
   mapping(m: number, p: number): Record<string, unknown> {
     const t = this.t;
     this.enter();
     pushCollection(this.codes, MAPPING, BLOCK, p);
     const obj: Record<string, unknown> = {};
-    const seen = new Map<string, { offset: number; endOffset: number; value: unknown }>();
+    const from = this.keys.length;
     for (;;) {
       // The key.
       const c = t.charCodeAt(p);
@@ -260,34 +299,29 @@ class Reader {
       let keyEnd: number;
       let after: number;
       if (c === SQUOTE || c === DQUOTE) {
-        const q = this.quoted(p);
-        const colon = this.colonAfter(q.valueEnd + 1);
+        keyEnd = this.quoted(p);
+        const colon = this.colonAfter(keyEnd);
         if (colon === -1) throw BAIL;
-        key = this.quotedValue(q);
+        key = this.quotedValue();
         keyStart = p;
-        keyEnd = q.valueEnd + 1;
         after = colon + 1;
       } else {
-        const k = plainStart(c, t.charCodeAt(p + 1)) ? this.plainKeyEnd(p) : undefined;
-        if (!k) throw BAIL;
-        const raw = t.slice(p, k.end);
+        const colon = plainStart(c, t.charCodeAt(p + 1)) ? this.plainKeyEnd(p) : -1;
+        if (colon === -1) throw BAIL;
+        keyEnd = this.keyEnd;
+        const raw = t.slice(p, keyEnd);
         // A merge key: events.ts applies it.
         if (raw === '<<') throw BAIL;
-        pushScalar(this.codes, PLAIN, CLIP, true, p, k.end, -1);
+        pushScalar(this.codes, PLAIN, CLIP, true, p, keyEnd, -1);
         key = typedKey(raw);
         keyStart = p;
-        keyEnd = k.end;
-        after = k.colon + 1;
+        after = colon + 1;
       }
       // The value.
       this.path.push(key);
       const value = this.valueAfterKey(m, after);
       this.path.pop();
-      const here = { offset: this.base + keyStart, endOffset: this.base + keyEnd, value };
-      const before = seen.get(key);
-      if (before) this.dups.push({ mapPath: [...this.path], key, first: before, last: here });
-      seen.set(key, here);
-      defineKey(obj, key, value);
+      this.entry(obj, from, key, keyStart, keyEnd, value);
       // The next entry, at this column, or the mapping's end.
       const next = this.at;
       if (next >= this.n || this.col < m) break;
@@ -295,7 +329,7 @@ class Reader {
       p = next;
     }
     pushPop(this.codes);
-    this.nesting--;
+    this.leave(from);
     return obj;
   }
 
@@ -376,9 +410,9 @@ class Reader {
     const c = t.charCodeAt(s);
     if (c === 0x7c || c === 0x3e) return this.blockScalar(m + 1, s);
     if (c === SQUOTE || c === DQUOTE) {
-      const q = this.quoted(s);
-      const value = this.quotedValue(q);
-      this.at = this.nextContent(this.restOfLine(q.valueEnd + 1));
+      const end = this.quoted(s);
+      const value = this.quotedValue();
+      this.at = this.nextContent(this.restOfLine(end));
       return value;
     }
     if (c === 0x7b || c === 0x5b) {
@@ -432,7 +466,7 @@ class Reader {
     pushCollection(this.codes, mapping ? MAPPING : SEQUENCE, FLOW, s);
     const obj: Record<string, unknown> = {};
     const arr: unknown[] = [];
-    const seen = new Map<string, { offset: number; endOffset: number; value: unknown }>();
+    const from = this.keys.length;
     let p = s + 1;
     let readNext = true;
     for (;;) {
@@ -460,11 +494,7 @@ class Reader {
           }
         } else value = this.empty();
         this.path.pop();
-        const here = { offset: this.base + keyStart, endOffset: this.base + keyEnd, value };
-        const before = seen.get(key);
-        if (before) this.dups.push({ mapPath: [...this.path], key, first: before, last: here });
-        seen.set(key, here);
-        defineKey(obj, key, value);
+        this.entry(obj, from, key, keyStart, keyEnd, value);
       } else {
         this.path.push(arr.length);
         const value = this.flowNode(p);
@@ -480,7 +510,7 @@ class Reader {
       } else readNext = false;
     }
     pushPop(this.codes);
-    this.nesting--;
+    this.leave(from);
     this.flowEnd = p + 1;
     return mapping ? obj : arr;
   }
@@ -497,9 +527,8 @@ class Reader {
     const n = this.n;
     const c = t.charCodeAt(p);
     if (c === SQUOTE || c === DQUOTE) {
-      const q = this.quoted(p);
-      this.flowEnd = q.valueEnd + 1;
-      return this.quotedValue(q);
+      this.flowEnd = this.quoted(p);
+      return this.quotedValue();
     }
     const next = t.charCodeAt(p + 1);
     if (!plainStart(c, next) || ((c === 0x3f || c === DASH) && flowIndicator(next))) throw BAIL;

@@ -112,6 +112,7 @@ test('written cases: each taken one agrees, and each form the lane leaves is lef
     'a document start with a comment': '--- # first\na: 1\n',
     'a root sequence': '- a\n- b: 1\n  c: 2\n-\n- x\n',
     'duplicate keys, nested': 'a:\n  b: 1\n  b: 2\na: 3\n',
+    'a key three times, and __proto__ twice': 'x: 1\nx: 2\n__proto__: 1\nx: 3\n__proto__: 2\nm: {x: 1, x: [x], y: {x: 1, x: 2}}\n',
     'a sequence at its key\'s column': 'a:\n- 1\n- 2\nb: x\n',
     'empty values': 'a:\nb:\n  # only a comment\nc: ~\n',
     'block scalars and chomping': 'a: |-\n  x\n\n  y\n\nb: >\n  folded\n  lines\n\n  para\nc: |+\n  kept\n\n\nd: >-\n    deep\nz: 1\n',
