@@ -21611,6 +21611,10 @@ var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
 var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 // src/parse/go-yaml.ts
+function defineKey(obj, key, value) {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
 var GoYamlError = class extends Error {
   /** Offset in the text the caller parsed, when the caller knows it. */
   offset;
@@ -22107,6 +22111,48 @@ var FAST = 1 << 8;
 var EXPLICIT_START = 1 << 9;
 var EXPLICIT_END = 1 << 10;
 var PROPS = 1 << 11;
+var Codes = class {
+  buffer = new Int32Array(4096);
+  length = 0;
+  push(n) {
+    if (this.length === this.buffer.length) {
+      const grown = new Int32Array(this.buffer.length * 2);
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer[this.length++] = n;
+  }
+  /** Appends numbers another Codes wrote. */
+  pushAll(codes) {
+    while (this.length + codes.length > this.buffer.length) {
+      const grown = new Int32Array(this.buffer.length * 2);
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer.set(codes, this.length);
+    this.length += codes.length;
+  }
+  /** The numbers written, in a buffer of their own (to transfer). */
+  done() {
+    return this.buffer.slice(0, this.length);
+  }
+};
+function pushDocument(out, explicitStart) {
+  out.push(DOCUMENT | (explicitStart ? EXPLICIT_START : 0));
+}
+function pushCollection(out, type, style, start) {
+  out.push(type | style << STYLE_SHIFT);
+  out.push(start);
+}
+function pushScalar(out, style, chomping, fast, valueStart, valueEnd2, indent) {
+  out.push(SCALAR | style << STYLE_SHIFT | chomping << CHOMPING_SHIFT | (fast ? FAST : 0));
+  out.push(valueStart);
+  out.push(valueEnd2);
+  out.push(indent);
+}
+function pushPop(out) {
+  out.push(POP);
+}
 function decodeEvents(codes) {
   const events = [];
   let i = 0;
@@ -22511,17 +22557,634 @@ function withoutComment(line) {
   return (hash === -1 ? line : line.slice(0, hash)).trimEnd();
 }
 
+// src/parse/plain-block.ts
+var SEQUENCE2 = 2;
+var MAPPING2 = 3;
+var PLAIN = 1;
+var SINGLE_QUOTED = 2;
+var DOUBLE_QUOTED = 3;
+var LITERAL = 4;
+var FOLDED = 5;
+var CLIP = 1;
+var STRIP = 2;
+var KEEP = 3;
+var BLOCK = 1;
+var FLOW = 2;
+var LF = 10;
+var SPACE2 = 32;
+var HASH2 = 35;
+var COLON2 = 58;
+var DASH2 = 45;
+var SQUOTE = 39;
+var DQUOTE = 34;
+var MAX_NESTING = 64;
+var AWKWARD = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
+var MARKER = /^(?:---|\.\.\.)(?: |$)/gm;
+var BAIL = { bail: true };
+function plainStart(c, next) {
+  switch (c) {
+    case SPACE2:
+    case LF:
+    case HASH2:
+    case 38:
+    case 42:
+    case 33:
+    case 124:
+    case 62:
+    case SQUOTE:
+    case DQUOTE:
+    case 37:
+    case 64:
+    case 96:
+    case 44:
+    case 91:
+    case 93:
+    case 123:
+    case 125:
+      return false;
+    case 63:
+    case DASH2:
+      return !(next === SPACE2 || next === LF || Number.isNaN(next));
+    default:
+      return !Number.isNaN(c);
+  }
+}
+var flowIndicator = (c) => c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+function simpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === SPACE2 || c === DQUOTE || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+var isHex = (c) => c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 102;
+var Reader = class {
+  constructor(t, base, codes) {
+    this.t = t;
+    this.base = base;
+    this.n = t.length;
+    this.codes = codes;
+  }
+  t;
+  base;
+  n;
+  codes;
+  dups = [];
+  path = [];
+  nesting = 0;
+  /** The column of the position nextContent returned last. */
+  col = 0;
+  /** The quoted scalar quoted() read last: its style, its value's range, and whether the range is the value. */
+  qStyle = 0;
+  qStart = 0;
+  qEnd = 0;
+  qSimple = false;
+  /** Where the plain key plainKeyEnd() read last ends. */
+  keyEnd = 0;
+  /**
+   * The entries of the mappings being read, innermost last (each mapping's from where it
+   * started): its key, the key's offsets in the file and its value. A key met again in a
+   * mapping is recorded as a duplicate against the entry before it with that key.
+   */
+  keys = [];
+  keyOffsets = [];
+  keyValues = [];
+  lineEnd(p) {
+    const e = this.t.indexOf("\n", p);
+    return e === -1 ? this.n : e;
+  }
+  spaces(p) {
+    const t = this.t;
+    while (t.charCodeAt(p) === SPACE2) p++;
+    return p;
+  }
+  /** From a line start: the first character of the next line holding content (blank and comment lines skipped), or the text's end. */
+  nextContent(p) {
+    const t = this.t;
+    const n = this.n;
+    while (p < n) {
+      const q2 = this.spaces(p);
+      const c = t.charCodeAt(q2);
+      if (q2 >= n) return n;
+      if (c === LF) p = q2 + 1;
+      else if (c === HASH2) p = this.lineEnd(q2) + 1;
+      else {
+        this.col = q2 - p;
+        return q2;
+      }
+    }
+    return n;
+  }
+  /**
+   * From a line start: the column of the next line with anything but spaces (a comment counts),
+   * or at the text's end the spaces its last line holds (js-yaml counts them too).
+   */
+  nextNonBlankColumn(p) {
+    const t = this.t;
+    const n = this.n;
+    while (p < n) {
+      const q2 = this.spaces(p);
+      if (q2 >= n) return q2 - p;
+      if (t.charCodeAt(q2) !== LF) return q2 - p;
+      p = q2 + 1;
+    }
+    return 0;
+  }
+  /** After a value ends at `p` on its line: the next line's start, when only spaces or a comment follow. */
+  restOfLine(p) {
+    const q2 = this.spaces(p);
+    if (q2 >= this.n) return this.n;
+    const c = this.t.charCodeAt(q2);
+    if (c === LF) return q2 + 1;
+    if (c === HASH2 && q2 > p) return this.lineEnd(q2) + 1;
+    throw BAIL;
+  }
+  isDash(p) {
+    const next = this.t.charCodeAt(p + 1);
+    return this.t.charCodeAt(p) === DASH2 && (next === SPACE2 || next === LF || p + 1 >= this.n);
+  }
+  /** A quoted scalar starting at `p` and closing on its line (its range in the q fields), or a bail; returns the offset after it. */
+  quoted(p) {
+    const t = this.t;
+    const n = this.n;
+    const quote2 = t.charCodeAt(p);
+    let i = p + 1;
+    let simple = true;
+    for (; ; ) {
+      if (i >= n) throw BAIL;
+      const c = t.charCodeAt(i);
+      if (c === LF) throw BAIL;
+      if (c === quote2) {
+        if (quote2 === SQUOTE && t.charCodeAt(i + 1) === SQUOTE) {
+          simple = false;
+          i += 2;
+          continue;
+        }
+        this.qStyle = quote2 === SQUOTE ? SINGLE_QUOTED : DOUBLE_QUOTED;
+        this.qStart = p + 1;
+        this.qEnd = i;
+        this.qSimple = simple;
+        return i + 1;
+      }
+      if (c === 92 && quote2 === DQUOTE) {
+        simple = false;
+        const e = t.charCodeAt(i + 1);
+        if (simpleEscape(e)) i += 2;
+        else {
+          const len = e === 120 ? 2 : e === 117 ? 4 : e === 85 ? 8 : 0;
+          if (len === 0) throw BAIL;
+          for (let k2 = 2; k2 < 2 + len; k2++) if (!isHex(t.charCodeAt(i + k2))) throw BAIL;
+          i += 2 + len;
+        }
+        continue;
+      }
+      i++;
+    }
+  }
+  /** The string of the quoted scalar quoted() read last, its event written. */
+  quotedValue() {
+    const { qStyle: style, qStart: start, qEnd: end } = this;
+    pushScalar(this.codes, style, CLIP, this.qSimple, start, end, -1);
+    if (this.qSimple) return this.t.slice(start, end);
+    if (style === DOUBLE_QUOTED && doubleQuotedProblem(this.t.slice(start, end))) throw BAIL;
+    return getScalarValue(this.t, scalarEvent(style, start, end, CLIP, -1));
+  }
+  /**
+   * Where the `:` of the plain key starting at `p` is, on this line (`keyEnd`: where the key
+   * ends); -1 when the line holds no key there (a comment or the line's end comes first).
+   */
+  plainKeyEnd(p) {
+    const t = this.t;
+    const n = this.n;
+    let end = p;
+    for (let i = p; i < n; i++) {
+      const c = t.charCodeAt(i);
+      if (c === LF) return -1;
+      if (c === COLON2) {
+        const f = t.charCodeAt(i + 1);
+        if (f === SPACE2 || f === LF || i + 1 >= n) {
+          this.keyEnd = end;
+          return end === p ? -1 : i;
+        }
+      } else if (c === HASH2 && t.charCodeAt(i - 1) === SPACE2) return -1;
+      if (c !== SPACE2) end = i + 1;
+    }
+    return -1;
+  }
+  /** Whether a mapping key starts at `p`. */
+  keyAt(p) {
+    const t = this.t;
+    const c = t.charCodeAt(p);
+    if (c === SQUOTE || c === DQUOTE) return this.colonAfter(this.quoted(p)) !== -1;
+    return plainStart(c, t.charCodeAt(p + 1)) && this.plainKeyEnd(p) !== -1;
+  }
+  /** The `:` of a key that ends at `p` (spaces between), or -1. */
+  colonAfter(p) {
+    const q2 = this.spaces(p);
+    const f = this.t.charCodeAt(q2 + 1);
+    return this.t.charCodeAt(q2) === COLON2 && (f === SPACE2 || f === LF || q2 + 1 >= this.n) ? q2 : -1;
+  }
+  enter() {
+    if (++this.nesting > MAX_NESTING) throw BAIL;
+  }
+  /** Adds an entry to `obj`, a mapping whose entries start at `from` in `keys`; a duplicate key is recorded (as events.ts records it). */
+  entry(obj, from, key, keyStart, keyEnd2, value) {
+    const { keys, keyOffsets, keyValues } = this;
+    const offset = this.base + keyStart;
+    const endOffset = this.base + keyEnd2;
+    if (Object.prototype.hasOwnProperty.call(obj, key)) {
+      for (let i = keys.length - 1; i >= from; i--) {
+        if (keys[i] !== key) continue;
+        const first = { offset: keyOffsets[2 * i], endOffset: keyOffsets[2 * i + 1], value: keyValues[i] };
+        this.dups.push({ mapPath: [...this.path], key, first, last: { offset, endOffset, value } });
+        break;
+      }
+    }
+    keys.push(key);
+    keyOffsets.push(offset, endOffset);
+    keyValues.push(value);
+    defineKey(obj, key, value);
+  }
+  /** Ends a mapping whose entries start at `from`: they are forgotten. */
+  leave(from) {
+    this.keys.length = from;
+    this.keyOffsets.length = 2 * from;
+    this.keyValues.length = from;
+    this.nesting--;
+  }
+  /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `this.at` the next content. */
+  mapping(m, p) {
+    const t = this.t;
+    this.enter();
+    pushCollection(this.codes, MAPPING2, BLOCK, p);
+    const obj = {};
+    const from = this.keys.length;
+    for (; ; ) {
+      const c = t.charCodeAt(p);
+      let key;
+      let keyStart;
+      let keyEnd2;
+      let after;
+      if (c === SQUOTE || c === DQUOTE) {
+        keyEnd2 = this.quoted(p);
+        const colon = this.colonAfter(keyEnd2);
+        if (colon === -1) throw BAIL;
+        key = this.quotedValue();
+        keyStart = p;
+        after = colon + 1;
+      } else {
+        const colon = plainStart(c, t.charCodeAt(p + 1)) ? this.plainKeyEnd(p) : -1;
+        if (colon === -1) throw BAIL;
+        keyEnd2 = this.keyEnd;
+        const raw = t.slice(p, keyEnd2);
+        if (raw === "<<") throw BAIL;
+        pushScalar(this.codes, PLAIN, CLIP, true, p, keyEnd2, -1);
+        key = typedKey(raw);
+        keyStart = p;
+        after = colon + 1;
+      }
+      this.path.push(key);
+      const value = this.valueAfterKey(m, after);
+      this.path.pop();
+      this.entry(obj, from, key, keyStart, keyEnd2, value);
+      const next = this.at;
+      if (next >= this.n || this.col < m) break;
+      if (this.col > m || this.isDash(next)) throw BAIL;
+      p = next;
+    }
+    pushPop(this.codes);
+    this.leave(from);
+    return obj;
+  }
+  /** Where the content after the last node read starts (the text's end when none), and `col` its column. */
+  at = 0;
+  /** The value of a mapping entry at column `m` whose `:` ends at `p`. */
+  valueAfterKey(m, p) {
+    const t = this.t;
+    const s = this.spaces(p);
+    const c = t.charCodeAt(s);
+    if (s >= this.n || c === LF || c === HASH2) {
+      const q2 = this.nextContent(s >= this.n ? this.n : c === LF ? s + 1 : this.lineEnd(s) + 1);
+      if (q2 < this.n && this.col > m) return this.nested(q2);
+      if (q2 < this.n && this.col === m && this.isDash(q2)) return this.sequence(m, q2);
+      this.at = q2;
+      return this.empty();
+    }
+    return this.inlineScalar(m, s);
+  }
+  /** A block collection starting a line at column `col`. */
+  nested(q2) {
+    const column = this.col;
+    if (this.isDash(q2)) return this.sequence(column, q2);
+    if (this.keyAt(q2)) return this.mapping(column, q2);
+    throw BAIL;
+  }
+  /** The block sequence whose first `-` is at `p`, at column `d`. */
+  sequence(d, p) {
+    this.enter();
+    pushCollection(this.codes, SEQUENCE2, BLOCK, p);
+    const arr = [];
+    for (; ; ) {
+      this.path.push(arr.length);
+      const value = this.item(d, p);
+      this.path.pop();
+      arr.push(value);
+      const next = this.at;
+      if (next >= this.n || this.col < d) break;
+      if (this.col > d) throw BAIL;
+      if (!this.isDash(next)) break;
+      p = next;
+    }
+    pushPop(this.codes);
+    this.nesting--;
+    return arr;
+  }
+  /** The item after the `-` at `p`, column `d`. */
+  item(d, p) {
+    const t = this.t;
+    const s = this.spaces(p + 1);
+    const c = t.charCodeAt(s);
+    if (s >= this.n || c === LF || c === HASH2) {
+      const q2 = this.nextContent(s >= this.n ? this.n : c === LF ? s + 1 : this.lineEnd(s) + 1);
+      if (q2 < this.n && this.col > d) return this.nested(q2);
+      this.at = q2;
+      return this.empty();
+    }
+    if (this.isDash(s)) throw BAIL;
+    if (this.keyAt(s)) return this.mapping(s - (p - d), s);
+    return this.inlineScalar(d, s);
+  }
+  /** An empty value (`key:` or `-` with nothing after it), as js-yaml gives it and go-yaml types it. */
+  empty() {
+    pushScalar(this.codes, PLAIN, CLIP, false, -1, -1, -1);
+    return plainValue("");
+  }
+  /** A scalar, `{}` or `[]` starting at `s` on the line of its key or dash, the owner at column `m`. */
+  inlineScalar(m, s) {
+    const t = this.t;
+    const c = t.charCodeAt(s);
+    if (c === 124 || c === 62) return this.blockScalar(m + 1, s);
+    if (c === SQUOTE || c === DQUOTE) {
+      const end2 = this.quoted(s);
+      const value = this.quotedValue();
+      this.at = this.nextContent(this.restOfLine(end2));
+      return value;
+    }
+    if (c === 123 || c === 91) {
+      const value = this.flow(s);
+      this.at = this.nextContent(this.restOfLine(this.flowEnd));
+      return value;
+    }
+    if (!plainStart(c, t.charCodeAt(s + 1))) throw BAIL;
+    const n = this.n;
+    let end = s;
+    let i = s;
+    for (; i < n; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === LF) break;
+      if (ch === COLON2) {
+        const f = t.charCodeAt(i + 1);
+        if (f === SPACE2 || f === LF || i + 1 >= n) throw BAIL;
+      } else if (ch === HASH2 && t.charCodeAt(i - 1) === SPACE2) break;
+      if (ch !== SPACE2) end = i + 1;
+    }
+    const lineStart2 = i >= n ? n : t.charCodeAt(i) === LF ? i + 1 : this.lineEnd(i) + 1;
+    if (this.nextNonBlankColumn(lineStart2) > m) throw BAIL;
+    pushScalar(this.codes, PLAIN, CLIP, true, s, end, -1);
+    this.at = this.nextContent(lineStart2);
+    return typedValue(t.slice(s, end));
+  }
+  /** Where the flow collection read last ends. */
+  flowEnd = 0;
+  /** From `p` inside a flow collection: the next character that is not a space, on this line (a comment or a line break is left to events.ts). */
+  flowSpaces(p) {
+    const q2 = this.spaces(p);
+    const c = this.t.charCodeAt(q2);
+    if (q2 >= this.n || c === LF || c === HASH2) throw BAIL;
+    return q2;
+  }
+  /**
+   * A flow collection opening at `s` and closing on its line (js-yaml's readFlowCollection):
+   * its value, `flowEnd` the offset after it. Keys are scalars; a `key: value` item of a flow
+   * sequence is left to events.ts.
+   */
+  flow(s) {
+    const t = this.t;
+    const mapping = t.charCodeAt(s) === 123;
+    const close = mapping ? 125 : 93;
+    this.enter();
+    pushCollection(this.codes, mapping ? MAPPING2 : SEQUENCE2, FLOW, s);
+    const obj = {};
+    const arr = [];
+    const from = this.keys.length;
+    let p = s + 1;
+    let readNext = true;
+    for (; ; ) {
+      p = this.flowSpaces(p);
+      const c = t.charCodeAt(p);
+      if (c === close) break;
+      if (!readNext || c === 44) throw BAIL;
+      if (mapping) {
+        if (c === 123 || c === 91) throw BAIL;
+        const keyStart = p;
+        const key = this.flowScalar(p, true);
+        const keyEnd2 = this.flowEnd;
+        p = this.flowSpaces(keyEnd2);
+        if (p - keyStart > 1e3) throw BAIL;
+        let value;
+        this.path.push(key);
+        if (t.charCodeAt(p) === COLON2) {
+          p = this.flowSpaces(p + 1);
+          const v2 = t.charCodeAt(p);
+          if (v2 === 44 || v2 === close) value = this.empty();
+          else {
+            value = this.flowNode(p);
+            p = this.flowSpaces(this.flowEnd);
+          }
+        } else value = this.empty();
+        this.path.pop();
+        this.entry(obj, from, key, keyStart, keyEnd2, value);
+      } else {
+        this.path.push(arr.length);
+        const value = this.flowNode(p);
+        this.path.pop();
+        p = this.flowSpaces(this.flowEnd);
+        if (t.charCodeAt(p) === COLON2) throw BAIL;
+        arr.push(value);
+      }
+      if (t.charCodeAt(p) === 44) {
+        readNext = true;
+        p++;
+      } else readNext = false;
+    }
+    pushPop(this.codes);
+    this.leave(from);
+    this.flowEnd = p + 1;
+    return mapping ? obj : arr;
+  }
+  /** A node inside a flow collection: a nested flow or a scalar; `flowEnd` the offset after it. */
+  flowNode(p) {
+    const c = this.t.charCodeAt(p);
+    return c === 123 || c === 91 ? this.flow(p) : this.flowScalar(p, false);
+  }
+  /** A quoted or plain scalar inside a flow collection, on one line; `flowEnd` the offset after it. */
+  flowScalar(p, asKey) {
+    const t = this.t;
+    const n = this.n;
+    const c = t.charCodeAt(p);
+    if (c === SQUOTE || c === DQUOTE) {
+      this.flowEnd = this.quoted(p);
+      return this.quotedValue();
+    }
+    const next = t.charCodeAt(p + 1);
+    if (!plainStart(c, next) || (c === 63 || c === DASH2) && flowIndicator(next)) throw BAIL;
+    let end = p;
+    for (let i = p; ; i++) {
+      if (i >= n) throw BAIL;
+      const ch = t.charCodeAt(i);
+      if (ch === LF) throw BAIL;
+      if (ch === COLON2) {
+        const f = t.charCodeAt(i + 1);
+        if (f === SPACE2 || f === LF || i + 1 >= n || flowIndicator(f)) break;
+      } else if (ch === HASH2 && t.charCodeAt(i - 1) === SPACE2) throw BAIL;
+      else if (flowIndicator(ch)) break;
+      if (ch !== SPACE2) end = i + 1;
+    }
+    if (end === p) throw BAIL;
+    pushScalar(this.codes, PLAIN, CLIP, true, p, end, -1);
+    this.flowEnd = end;
+    const raw = t.slice(p, end);
+    if (!asKey) return typedValue(raw);
+    if (raw === "<<") throw BAIL;
+    return typedKey(raw);
+  }
+  /** A literal or folded block scalar whose indicator is at `s`; `parent` the indentation its content must pass (js-yaml's readBlockScalar). */
+  blockScalar(parent, s) {
+    const t = this.t;
+    const n = this.n;
+    const style = t.charCodeAt(s) === 124 ? LITERAL : FOLDED;
+    let i = s + 1;
+    let chomping = CLIP;
+    for (; ; ) {
+      const c = t.charCodeAt(i);
+      if (c === 43 || c === DASH2) {
+        if (chomping !== CLIP) throw BAIL;
+        chomping = c === 43 ? KEEP : STRIP;
+        i++;
+      } else if (c >= 48 && c <= 57) throw BAIL;
+      else break;
+    }
+    const afterHeader = this.spaces(i);
+    if (afterHeader > i && t.charCodeAt(afterHeader) === HASH2) i = this.lineEnd(afterHeader);
+    else i = afterHeader;
+    if (i < n) {
+      if (t.charCodeAt(i) !== LF) throw BAIL;
+      i++;
+    }
+    let contentIndent = -1;
+    let maxLeading = 0;
+    const valueStart = i;
+    let valueEnd2 = i;
+    let next = n;
+    while (i < n) {
+      const line = i;
+      const first = this.spaces(line);
+      const column = first - line;
+      if (first >= n) {
+        if (contentIndent >= 0 ? column > contentIndent : column > 0) valueEnd2 = first;
+        break;
+      }
+      const blank = t.charCodeAt(first) === LF;
+      if (contentIndent === -1) {
+        if (blank) maxLeading = Math.max(maxLeading, column);
+        else {
+          if (column >= parent && column < maxLeading) throw BAIL;
+          if (column < parent) {
+            next = line;
+            break;
+          }
+          contentIndent = column;
+        }
+      }
+      if (!blank && column < contentIndent) {
+        next = line;
+        break;
+      }
+      const end = this.lineEnd(first);
+      valueEnd2 = end;
+      if (end < n) valueEnd2 = i = end + 1;
+      else i = end;
+    }
+    pushScalar(this.codes, style, chomping, false, valueStart, valueEnd2, contentIndent);
+    this.at = this.nextContent(next);
+    return getScalarValue(t, scalarEvent(style, valueStart, valueEnd2, chomping, contentIndent));
+  }
+  /** The document: an optional `---` line, then a block mapping or sequence at column 0, and nothing after it. */
+  document() {
+    const t = this.t;
+    let p = this.nextContent(0);
+    if (p >= this.n) return void 0;
+    let explicitStart = false;
+    MARKER.lastIndex = 0;
+    let marker = MARKER.exec(t);
+    if (marker && marker.index === p && t.charCodeAt(p) === DASH2) {
+      explicitStart = true;
+      const r7 = this.spaces(p + 3);
+      const c = t.charCodeAt(r7);
+      if (r7 < this.n && c !== LF && !(c === HASH2 && r7 > p + 3)) throw BAIL;
+      p = this.nextContent(r7 >= this.n ? this.n : this.lineEnd(r7) + 1);
+      if (p >= this.n) return void 0;
+      marker = MARKER.exec(t);
+    }
+    if (marker || this.col !== 0) throw BAIL;
+    pushDocument(this.codes, explicitStart);
+    const value = this.isDash(p) ? this.sequence(0, p) : this.keyAt(p) ? this.mapping(0, p) : void 0;
+    if (value === void 0 || this.at < this.n) throw BAIL;
+    pushPop(this.codes);
+    return { value, contentStart: p };
+  }
+};
+function scalarEvent(style, valueStart, valueEnd2, chomping, indent) {
+  return { type: 4, valueStart, valueEnd: valueEnd2, anchorStart: -1, anchorEnd: -1, tagStart: -1, tagEnd: -1, style, chomping, indent, fast: false };
+}
+function typedKey(raw) {
+  try {
+    return plainKey(raw);
+  } catch (e) {
+    if (e instanceof GoYamlError) throw BAIL;
+    throw e;
+  }
+}
+function typedValue(raw) {
+  try {
+    return plainValue(raw);
+  } catch (e) {
+    if (e instanceof GoYamlError) throw BAIL;
+    throw e;
+  }
+}
+var shared = new Codes();
+function parsePlainBlock(text2, base) {
+  if (AWKWARD.test(text2)) return void 0;
+  shared.length = 0;
+  const reader = new Reader(text2, base, shared);
+  try {
+    const doc = reader.document();
+    if (!doc) return void 0;
+    return { value: doc.value, duplicateKeys: reader.dups, contentStart: doc.contentStart, codes: shared.done() };
+  } catch (e) {
+    if (e === BAIL) return void 0;
+    throw e;
+  }
+}
+
 // src/parse/events.ts
 var FALLBACK = { kind: "fallback" };
 var DOCUMENT2 = 1;
-var SEQUENCE2 = 2;
-var MAPPING2 = 3;
+var SEQUENCE3 = 2;
+var MAPPING3 = 3;
 var SCALAR2 = 4;
 var ALIAS2 = 5;
 var POP2 = 6;
-var PLAIN = 1;
-var DOUBLE_QUOTED = 3;
-var FLOW = 2;
+var PLAIN2 = 1;
+var DOUBLE_QUOTED2 = 3;
+var FLOW2 = 2;
 var TAB_INDENT = /^[ ]*\t/m;
 var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
 var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
@@ -22533,13 +23196,13 @@ var Unsupported = class extends Error {
 };
 var AliasBudget = class extends Error {
 };
-function defineKey(obj, key, value) {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-function parseFast(text2, base, json = false, skim = true) {
+function parseFast(text2, base, json = false, skim = true, plain2 = true) {
   if (!eventsFit(text2)) return FALLBACK;
   const metadataOnly = METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text2)?.[1] ?? "");
+  if (plain2 && !json && !metadataOnly) {
+    const block = parsePlainBlock(text2, base);
+    if (block) return { kind: "value", value: block.value, duplicateKeys: block.duplicateKeys, contentStart: block.contentStart, events: block.codes };
+  }
   const cuts = skim && !json && metadataOnly && text2.length >= SKIM_MIN_LENGTH ? skimCuts(text2, KEPT_KEYS) : [];
   let events;
   try {
@@ -22600,7 +23263,7 @@ function eventsFit(text2) {
 var RECENT_DOCUMENTS = 4;
 var recent = [];
 function rememberEvents(file, start, text2, events) {
-  recent.push({ file, start, text: text2, events });
+  recent.push(events instanceof Int32Array ? { file, start, text: text2, events: void 0, codes: events } : { file, start, text: text2, events });
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
 }
 function rememberEncodedEvents(file, start, codes) {
@@ -22610,7 +23273,7 @@ function rememberEncodedEvents(file, start, codes) {
 function rememberedEvents(file, start) {
   for (let i = recent.length - 1; i >= 0; i--) {
     const r7 = recent[i];
-    if (r7 && r7.file === file && r7.start === start) return r7.events;
+    if (r7 && r7.file === file && r7.start === start) return r7.events ?? r7.codes;
   }
   return void 0;
 }
@@ -22651,18 +23314,18 @@ function startsPlainDocument(text2, events) {
 }
 function skipNode(events, i) {
   const t = events[i]?.type;
-  if (t !== MAPPING2 && t !== SEQUENCE2) return i + 1;
+  if (t !== MAPPING3 && t !== SEQUENCE3) return i + 1;
   let depth = 0;
   for (let j2 = i; j2 < events.length; j2++) {
     const e = events[j2];
-    if (e.type === MAPPING2 || e.type === SEQUENCE2) depth++;
+    if (e.type === MAPPING3 || e.type === SEQUENCE3) depth++;
     else if (e.type === POP2 && --depth === 0) return j2 + 1;
   }
   return events.length;
 }
 function keyText(text2, e) {
   const raw = e.valueStart < 0 ? "" : e.fast ? text2.slice(e.valueStart, e.valueEnd) : getScalarValue(text2, e);
-  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
+  if (e.style !== PLAIN2 || e.tagStart >= 0) return raw;
   try {
     return plainKey(raw);
   } catch (err) {
@@ -22679,10 +23342,10 @@ function keyRange(text2, events, path) {
   for (const step of path) {
     const node = events[i];
     if (!node) return void 0;
-    if (node.type === ALIAS2 || (node.type === MAPPING2 || node.type === SEQUENCE2 || node.type === SCALAR2) && (node.tagStart >= 0 || node.anchorStart >= 0)) return void 0;
+    if (node.type === ALIAS2 || (node.type === MAPPING3 || node.type === SEQUENCE3 || node.type === SCALAR2) && (node.tagStart >= 0 || node.anchorStart >= 0)) return void 0;
     let next;
     let nextKey;
-    if (node.type === MAPPING2) {
+    if (node.type === MAPPING3) {
       let j2 = i + 1;
       while (j2 < events.length && events[j2].type !== POP2) {
         const k2 = events[j2];
@@ -22693,7 +23356,7 @@ function keyRange(text2, events, path) {
         }
         j2 = skipNode(events, j2 + 1);
       }
-    } else if (node.type === SEQUENCE2 && typeof step === "number") {
+    } else if (node.type === SEQUENCE3 && typeof step === "number") {
       let j2 = i + 1;
       for (let n = 0; n < step && j2 < events.length && events[j2].type !== POP2; n++) j2 = skipNode(events, j2);
       if (j2 < events.length && events[j2].type !== POP2) next = j2;
@@ -22715,7 +23378,7 @@ function keyRange(text2, events, path) {
     if (text2.slice(k0, v1).includes("\n")) return void 0;
     return [k0, v1];
   }
-  if ((value.type === MAPPING2 || value.type === SEQUENCE2) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
+  if ((value.type === MAPPING3 || value.type === SEQUENCE3) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
   return void 0;
 }
 function itemRange(text2, events, i) {
@@ -22727,7 +23390,7 @@ function itemRange(text2, events, i) {
     if (text2.slice(v0, v1).includes("\n") || !afterDash(text2, v0)) return void 0;
     return [v0, v1];
   }
-  if (item.type !== MAPPING2 || item.style !== 1 || item.anchorStart >= 0 || item.tagStart >= 0) return void 0;
+  if (item.type !== MAPPING3 || item.style !== 1 || item.anchorStart >= 0 || item.tagStart >= 0) return void 0;
   const first = events[i + 1];
   if (!first || first.type !== SCALAR2 || first.valueStart < 0 || first.anchorStart >= 0 || first.tagStart >= 0 || first.style > 3) return void 0;
   const [start] = scalarRange(first);
@@ -22737,7 +23400,7 @@ function itemRange(text2, events, i) {
   const end = skipNode(events, i);
   for (let j2 = i + 2; j2 < end; j2++) {
     const e = events[j2];
-    const at3 = e.type === SCALAR2 ? e.valueStart : e.type === MAPPING2 || e.type === SEQUENCE2 ? e.start : -1;
+    const at3 = e.type === SCALAR2 ? e.valueStart : e.type === MAPPING3 || e.type === SEQUENCE3 ? e.start : -1;
     if (at3 > lineBreak) return [start, void 0];
   }
   return void 0;
@@ -22751,10 +23414,10 @@ function nodeAt(text2, events, path) {
   let i = 1;
   for (const step of path) {
     const node = events[i];
-    if (!node || node.type !== MAPPING2 && node.type !== SEQUENCE2 || node.tagStart >= 0 || node.anchorStart >= 0) return void 0;
+    if (!node || node.type !== MAPPING3 && node.type !== SEQUENCE3 || node.tagStart >= 0 || node.anchorStart >= 0) return void 0;
     let j2 = i + 1;
     let found;
-    if (node.type === MAPPING2) {
+    if (node.type === MAPPING3) {
       while (j2 < events.length && events[j2].type !== POP2) {
         const k2 = events[j2];
         if (k2.type !== SCALAR2 || k2.anchorStart >= 0 || k2.tagStart >= 0) return void 0;
@@ -22774,23 +23437,23 @@ var BLANK_OR_COMMENT_LINE = /^[ \t]*(?:#|$)/;
 function blockMappingEnds(text2, events, path) {
   const i = nodeAt(text2, events, path);
   const node = i === void 0 ? void 0 : events[i];
-  if (i === void 0 || !node || node.type !== MAPPING2 || node.style === FLOW) return void 0;
+  if (i === void 0 || !node || node.type !== MAPPING3 || node.style === FLOW2) return void 0;
   const first = events[i + 1];
   if (!first || first.type !== SCALAR2 || first.valueStart < 0) return void 0;
   let j2 = skipNode(events, i) - 2;
   while (j2 > i && events[j2].type === POP2) j2--;
   const last2 = events[j2];
-  if (j2 <= i + 1 || !last2 || last2.type !== SCALAR2 || last2.valueStart < 0 || last2.style > DOUBLE_QUOTED || last2.anchorStart >= 0 || last2.tagStart >= 0) return void 0;
-  const quoted2 = last2.style !== PLAIN;
+  if (j2 <= i + 1 || !last2 || last2.type !== SCALAR2 || last2.valueStart < 0 || last2.style > DOUBLE_QUOTED2 || last2.anchorStart >= 0 || last2.tagStart >= 0) return void 0;
+  const quoted2 = last2.style !== PLAIN2;
   const lastEnd = last2.valueEnd + (quoted2 ? 1 : 0);
   if (text2.slice(last2.valueStart, last2.valueEnd).includes("\n")) return void 0;
   const lineBreak = text2.indexOf("\n", lastEnd);
-  if (lineBreak === -1) return text2.slice(lastEnd).trim() === "" ? { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd } : void 0;
+  if (lineBreak === -1) return text2.slice(lastEnd).trim() === "" ? { firstKey: first.valueStart - (first.style !== PLAIN2 ? 1 : 0), lastEnd } : void 0;
   if (text2.slice(lastEnd, lineBreak).trim() !== "") return void 0;
   const nextEnd = text2.indexOf("\n", lineBreak + 1);
   const next = text2.slice(lineBreak + 1, nextEnd === -1 ? text2.length : nextEnd);
   if (lineBreak + 1 < text2.length && BLANK_OR_COMMENT_LINE.test(next)) return void 0;
-  return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
+  return { firstKey: first.valueStart - (first.style !== PLAIN2 ? 1 : 0), lastEnd };
 }
 function construct(text2, events, base, json, metadataOnly) {
   if (!startsPlainDocument(text2, events)) return FALLBACK;
@@ -22807,7 +23470,7 @@ function construct(text2, events, base, json, metadataOnly) {
     for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
   };
   const anchorOf = (e) => e.anchorStart >= 0 ? text2.slice(e.anchorStart, e.anchorEnd) : void 0;
-  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING2 && top.key !== void 0 && !KEPT_KEYS.has(top.key));
+  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING3 && top.key !== void 0 && !KEPT_KEYS.has(top.key));
   const add = (value, size, keyInfo, isCollection2) => {
     const top = stack[stack.length - 1];
     if (!top) {
@@ -22815,7 +23478,7 @@ function construct(text2, events, base, json, metadataOnly) {
       rootSet = true;
       return;
     }
-    if (top.kind === SEQUENCE2) {
+    if (top.kind === SEQUENCE3) {
       if (!top.ghost) top.arr.push(value);
       top.size += size;
       return;
@@ -22823,7 +23486,7 @@ function construct(text2, events, base, json, metadataOnly) {
     if (top.key === void 0) {
       if (isCollection2 || !keyInfo) throw new Unsupported();
       if (keyInfo.valueStart < 0) throw new Unsupported();
-      const quoted2 = keyInfo.style !== PLAIN;
+      const quoted2 = keyInfo.style !== PLAIN2;
       if (top.flow && !keyOnOneLine(text2, keyInfo, quoted2)) throw new Unsupported();
       top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text2.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
       top.key = value;
@@ -22863,11 +23526,11 @@ function construct(text2, events, base, json, metadataOnly) {
         if (depth === 0 && rootSet) return FALLBACK;
         noteStart(e.anchorStart, e.tagStart, e.valueStart);
         if (e.tagStart >= 0 && text2.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
-        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text2.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
+        if (e.style === DOUBLE_QUOTED2 && !json && !e.fast && doubleQuotedProblem(text2.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
         const parent = stack[stack.length - 1];
-        const isKey = parent?.kind === MAPPING2 && parent.key === void 0;
+        const isKey = parent?.kind === MAPPING3 && parent.key === void 0;
         const raw = e.valueStart < 0 ? "" : e.fast ? text2.slice(e.valueStart, e.valueEnd) : getScalarValue(text2, e);
-        const typed = e.style === PLAIN && e.tagStart < 0;
+        const typed = e.style === PLAIN2 && e.tagStart < 0;
         if (ghostAt(parent) && !isKey) {
           if (typed) plainValue(raw);
           const anchor2 = anchorOf(e);
@@ -22888,22 +23551,22 @@ function construct(text2, events, base, json, metadataOnly) {
         if (!target || target.value === OPEN) throw new Unsupported();
         countAlias(target.size);
         const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING2 && top.key === void 0) throw new Unsupported();
+        if (top && top.kind === MAPPING3 && top.key === void 0) throw new Unsupported();
         if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
         add(target.value, 1 + target.size, void 0, false);
         break;
       }
-      case MAPPING2:
-      case SEQUENCE2: {
+      case MAPPING3:
+      case SEQUENCE3: {
         noteStart(e.anchorStart, e.tagStart, e.start);
         if (e.tagStart >= 0) throw new Unsupported();
         const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING2 && top.key === void 0) throw new Unsupported();
+        if (top && top.kind === MAPPING3 && top.key === void 0) throw new Unsupported();
         const anchor = anchorOf(e);
         if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
         const ghost = ghostAt(top);
         stack.push(
-          e.type === MAPPING2 ? { kind: MAPPING2, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE2, ghost, arr: [], anchor, size: 1 }
+          e.type === MAPPING3 ? { kind: MAPPING3, flow: e.style === FLOW2, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE3, ghost, arr: [], anchor, size: 1 }
         );
         depth++;
         break;
@@ -22916,9 +23579,9 @@ function construct(text2, events, base, json, metadataOnly) {
         }
         depth--;
         let value;
-        if (frame.kind === MAPPING2 && frame.key !== void 0) throw new Unsupported();
+        if (frame.kind === MAPPING3 && frame.key !== void 0) throw new Unsupported();
         if (frame.ghost) value = GHOST;
-        else if (frame.kind === MAPPING2) value = frame.obj;
+        else if (frame.kind === MAPPING3) value = frame.obj;
         else value = frame.arr;
         if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
         add(value, frame.size, void 0, true);
@@ -22945,7 +23608,7 @@ function pathOf(stack) {
   const path = [];
   for (let i = 0; i < stack.length - 1; i++) {
     const f = stack[i];
-    path.push(f.kind === MAPPING2 ? f.key ?? "" : f.arr.length);
+    path.push(f.kind === MAPPING3 ? f.key ?? "" : f.arr.length);
   }
   return path;
 }
@@ -28936,8 +29599,8 @@ function slimResource(r7, paths = []) {
   const value = nested(r7.doc.value, r7.basePath, written === r7.object ? object : slimOf(written, paths));
   const standIn = {
     ...r7,
-    basePath: shared(r7.basePath),
-    doc: { ...r7.doc, value, syntaxErrors: shared(r7.doc.syntaxErrors), duplicateKeys: shared(r7.doc.duplicateKeys) },
+    basePath: shared2(r7.basePath),
+    doc: { ...r7.doc, value, syntaxErrors: shared2(r7.doc.syntaxErrors), duplicateKeys: shared2(r7.doc.duplicateKeys) },
     object,
     apiVersion: interned(r7.apiVersion),
     kind: interned(r7.kind),
@@ -28949,7 +29612,7 @@ function slimResource(r7, paths = []) {
   return standIn;
 }
 var NONE = Object.freeze([]);
-var shared = (list4) => list4.length === 0 ? NONE : list4;
+var shared2 = (list4) => list4.length === 0 ? NONE : list4;
 var last;
 function forgetLastStandIn() {
   last = void 0;
@@ -29470,11 +30133,11 @@ function valuesFileReleases(r7) {
   const values = r7.object;
   const chartTarget = { resource: r7, path: [] };
   if (asObject(values.istiod)) {
-    const shared2 = asObject(values.global);
+    const shared3 = asObject(values.global);
     const sub = (key) => {
       const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
       if (!own) return void 0;
-      const layers = shared2 ? [{ values: { global: shared2 }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
+      const layers = shared3 ? [{ values: { global: shared3 }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
       return { resource: r7, label, chart: key, layers, chartTarget };
     };
     return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
@@ -44889,9 +45552,9 @@ var policy_selector_no_match_default = createRule({
           comparisons += own.length;
           if (comparisons > MAX_COMPARISONS6) return exhausted(context, policy.resource, MAX_COMPARISONS6);
           if (own.length === 0 || own.some((t) => picks(policy, t.namespace, t.labels))) continue;
-          const shared2 = (t) => keys.reduce((n, k2) => n + (t.labels[k2] === policy.labels[k2] ? 2 : t.labels[k2] !== void 0 ? 1 : 0), 0);
-          const best = Math.max(...own.map(shared2));
-          const nearest = best > 0 ? own.filter((t) => shared2(t) === best) : [];
+          const shared3 = (t) => keys.reduce((n, k2) => n + (t.labels[k2] === policy.labels[k2] ? 2 : t.labels[k2] !== void 0 ? 1 : 0), 0);
+          const best = Math.max(...own.map(shared3));
+          const nearest = best > 0 ? own.filter((t) => shared3(t) === best) : [];
           const nearText = nearest[0] ? `; ${describeResource(nearest[0].resource)} has ${keys.map((k2) => `${k2}=${nearest[0]?.labels[k2] ?? "(none)"}`).join(", ")}` : "";
           context.report({
             target: { resource: policy.resource, path: policy.kind.labels },
@@ -51287,8 +51950,8 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   const { inputs, rendered, context, skipped, notes } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
-  const shared2 = forDiff?.parses;
-  const reused = shared2?.role === "reuse" ? shared2.shared : void 0;
+  const shared3 = forDiff?.parses;
+  const reused = shared3?.role === "reuse" ? shared3.shared : void 0;
   const recorded2 = /* @__PURE__ */ new Map();
   if (store) {
     for (const f of files) {
@@ -51300,7 +51963,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff, store) {
   if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
-  const viaShared = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared2 ? shared2.shared.recorder(parsed) : parsed;
+  const viaShared = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared3 ? shared3.shared.recorder(parsed) : parsed;
   const documentsOfFile = store ? cachedDocuments(store, recorded2, viaShared ?? parseFile) : viaShared;
   const documentsOf = io.progress ? (file, docs) => {
     progress.tick("linted");
@@ -51832,7 +52495,7 @@ function diffParsed(args, v2, io, opts = {}) {
       }
     }
     const runs = [];
-    const shared2 = new SharedParses();
+    const shared3 = new SharedParses();
     for (const [i, side] of sides.entries()) {
       const sideIO = { ...io, cwd: side.cwd };
       const lookup2 = lookupFor(sideValues, sideIO);
@@ -51846,7 +52509,7 @@ function diffParsed(args, v2, io, opts = {}) {
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
-      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared: shared2, role: i === 0 ? "record" : "reuse" } }, cache2?.store);
+      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, onResource: states.addResource, parses: { shared: shared3, role: i === 0 ? "record" : "reuse" } }, cache2?.store);
       if (typeof run2 === "number") return run2;
       runs.push({
         label: side.label,

@@ -2,8 +2,6 @@
 // their constructor): whatever the lane takes, it must give the same value, duplicate keys,
 // content start and events. Held on written cases, on every document of the corpus, and on
 // seeded mutations of real manifests.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -11,9 +9,7 @@ import type { Event } from 'js-yaml';
 import { parseFast } from '../../src/parse/events.ts';
 import { Codes, encodeEvents } from '../../src/parse/event-codec.ts';
 import { parsePlainBlock } from '../../src/parse/plain-block.ts';
-import { documentGroups } from '../../src/parse/yaml.ts';
-import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
-import { sharedPath } from '../helpers/shared.ts';
+import { corpusDocuments } from '../helpers/corpus-documents.ts';
 import { mutate, random } from '../helpers/mutations.ts';
 
 const BASE = 7;
@@ -171,29 +167,8 @@ test('written cases: each taken one agrees, and each form the lane leaves is lef
 });
 
 /** Every document of the corpus that is not a CRD (those go to the skim), as the parser is given them; none without ../shared. */
-function corpusDocuments(): string[] {
-  const corpus = sharedPath('corpus');
-  if (!corpus) return [];
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.ya?ml$/.test(e.name)) {
-        const text = readFileSync(p, 'utf8');
-        for (const g of documentGroups(text)) {
-          const json = isJsonStream(text, g.start);
-          const chunk = readChunk(text, g.start, g.end, json);
-          if (!json && !chunk.problem && !/^kind:[ \t]*["']?CustomResourceDefinition/m.test(chunk.text)) out.push(chunk.text);
-        }
-      }
-    }
-  };
-  walk(corpus);
-  return out;
-}
+const documents = corpusDocuments((text, json) => !json && !/^kind:[ \t]*["']?CustomResourceDefinition/m.test(text));
 
-const documents = corpusDocuments();
 
 (documents.length > 0 ? test : test.skip)('every document of the corpus: the lane agrees with the general path, and takes most of their bytes', () => {
   let bytes = 0;

@@ -1,17 +1,13 @@
 // The contents of a CustomResourceDefinition are checked line by line (skim.ts) instead of
 // tokenised, and the result is the same as the whole parse's: the same value, duplicate keys,
 // refusals and fallbacks, on written cases, on real CRDs and on thousands of mutations of them.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { KEPT_KEYS, keyRange, parseFast, type FastResult } from '../../src/parse/events.ts';
 import type { Event } from 'js-yaml';
 import { plainBlock, skimCuts, SKIM_MIN_LENGTH } from '../../src/parse/skim.ts';
-import { documentGroups } from '../../src/parse/yaml.ts';
-import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
-import { sharedPath } from '../helpers/shared.ts';
+import { corpusDocuments } from '../helpers/corpus-documents.ts';
 import { mutate, random } from '../helpers/mutations.ts';
 
 /** A result without its events (their offsets are compared where they are used, below). */
@@ -152,27 +148,7 @@ test('plainBlock reads only the simple form', () => {
 });
 
 /** The CRD documents of the corpus, as the parser is given them; none without ../shared. */
-function corpusCrds(): string[] {
-  const corpus = sharedPath('corpus');
-  if (!corpus) return [];
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(ya?ml)$/.test(e.name)) {
-        const text = readFileSync(p, 'utf8');
-        if (!text.includes('CustomResourceDefinition')) continue;
-        for (const g of documentGroups(text)) {
-          const chunk = readChunk(text, g.start, g.end, isJsonStream(text, g.start));
-          if (!chunk.problem && /^kind:[ \t]*CustomResourceDefinition/m.test(chunk.text)) out.push(chunk.text);
-        }
-      }
-    }
-  };
-  walk(corpus);
-  return out;
-}
+const corpusCrds = (): string[] => corpusDocuments((text) => /^kind:[ \t]*CustomResourceDefinition/m.test(text), 'CustomResourceDefinition');
 
 const crds = corpusCrds();
 
