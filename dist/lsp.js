@@ -21850,6 +21850,8 @@ var Reader = class {
   nesting = 0;
   /** The column of the position nextContent returned last. */
   col = 0;
+  /** Where the content after the last node read starts (the text's end when none); `col` is its column. */
+  at = 0;
   /** The quoted scalar quoted() read last: its style, its value's range, and whether the range is the value. */
   qStyle = 0;
   qStart = 0;
@@ -21858,9 +21860,9 @@ var Reader = class {
   /** Where the plain key plainKeyEnd() read last ends. */
   keyEnd = 0;
   /**
-   * The entries of the mappings being read, innermost last (each mapping's from where it
-   * started): its key, the key's offsets in the file and its value. A key met again in a
-   * mapping is recorded as a duplicate against the entry before it with that key.
+   * The entries of the mappings being read, innermost last (each mapping notes the index its
+   * own start at): key, the key's offsets in the file, value. A key met again in a mapping is
+   * recorded as a duplicate against the entry before it with that key.
    */
   keys = [];
   keyOffsets = [];
@@ -21900,8 +21902,7 @@ var Reader = class {
     const n = this.n;
     while (p < n) {
       const q2 = this.spaces(p);
-      if (q2 >= n) return q2 - p;
-      if (t.charCodeAt(q2) !== LF) return q2 - p;
+      if (q2 >= n || t.charCodeAt(q2) !== LF) return q2 - p;
       p = q2 + 1;
     }
     return 0;
@@ -22028,7 +22029,7 @@ var Reader = class {
     this.keyValues.length = from;
     this.nesting--;
   }
-  /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `this.at` the next content. */
+  /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `at` the next content. */
   mapping(m, p) {
     const t = this.t;
     this.enter();
@@ -22072,8 +22073,6 @@ var Reader = class {
     this.leave(from);
     return obj;
   }
-  /** Where the content after the last node read starts (the text's end when none), and `col` its column. */
-  at = 0;
   /** The value of a mapping entry at column `m` whose `:` ends at `p`. */
   valueAfterKey(m, p) {
     const t = this.t;
@@ -22135,7 +22134,7 @@ var Reader = class {
     pushScalar(this.codes, PLAIN, CLIP, false, -1, -1, -1);
     return plainValue3("");
   }
-  /** A scalar, `{}` or `[]` starting at `s` on the line of its key or dash, the owner at column `m`. */
+  /** A scalar, or a flow collection closed on its line, starting at `s` on the line of its key or dash; the owner at column `m`. */
   inlineScalar(m, s) {
     const t = this.t;
     const c = t.charCodeAt(s);

@@ -85,6 +85,8 @@ class Reader {
   private nesting = 0;
   /** The column of the position nextContent returned last. */
   private col = 0;
+  /** Where the content after the last node read starts (the text's end when none); `col` is its column. */
+  private at = 0;
   /** The quoted scalar quoted() read last: its style, its value's range, and whether the range is the value. */
   private qStyle = 0;
   private qStart = 0;
@@ -93,9 +95,9 @@ class Reader {
   /** Where the plain key plainKeyEnd() read last ends. */
   private keyEnd = 0;
   /**
-   * The entries of the mappings being read, innermost last (each mapping's from where it
-   * started): its key, the key's offsets in the file and its value. A key met again in a
-   * mapping is recorded as a duplicate against the entry before it with that key.
+   * The entries of the mappings being read, innermost last (each mapping notes the index its
+   * own start at): key, the key's offsets in the file, value. A key met again in a mapping is
+   * recorded as a duplicate against the entry before it with that key.
    */
   private readonly keys: string[] = [];
   private readonly keyOffsets: number[] = [];
@@ -144,8 +146,7 @@ class Reader {
     const n = this.n;
     while (p < n) {
       const q = this.spaces(p);
-      if (q >= n) return q - p;
-      if (t.charCodeAt(q) !== LF) return q - p;
+      if (q >= n || t.charCodeAt(q) !== LF) return q - p;
       p = q + 1;
     }
     return 0;
@@ -284,8 +285,8 @@ class Reader {
     this.nesting--;
   }
 
-  /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `this.at` the next content. */
-  mapping(m: number, p: number): Record<string, unknown> {
+  /** The block mapping whose first key starts at `p`, at column `m`; returns its value, `at` the next content. */
+  private mapping(m: number, p: number): Record<string, unknown> {
     const t = this.t;
     this.enter();
     pushCollection(this.codes, MAPPING, BLOCK, p);
@@ -333,9 +334,6 @@ class Reader {
     return obj;
   }
 
-  /** Where the content after the last node read starts (the text's end when none), and `col` its column. */
-  at = 0;
-
   /** The value of a mapping entry at column `m` whose `:` ends at `p`. */
   private valueAfterKey(m: number, p: number): unknown {
     const t = this.t;
@@ -361,7 +359,7 @@ class Reader {
   }
 
   /** The block sequence whose first `-` is at `p`, at column `d`. */
-  sequence(d: number, p: number): unknown[] {
+  private sequence(d: number, p: number): unknown[] {
     this.enter();
     pushCollection(this.codes, SEQUENCE, BLOCK, p);
     const arr: unknown[] = [];
@@ -404,7 +402,7 @@ class Reader {
     return plainValue('');
   }
 
-  /** A scalar, `{}` or `[]` starting at `s` on the line of its key or dash, the owner at column `m`. */
+  /** A scalar, or a flow collection closed on its line, starting at `s` on the line of its key or dash; the owner at column `m`. */
   private inlineScalar(m: number, s: number): unknown {
     const t = this.t;
     const c = t.charCodeAt(s);
