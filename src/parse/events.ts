@@ -4,7 +4,8 @@
 // their offsets and applies merge keys. It takes only what it can take exactly: anything
 // unusual (tags other than !!str, complex keys, directives, several documents, escapes or
 // values go-yaml refuses, any syntax error) is handed back, and yaml.ts parses that document
-// instead, reporting what go-yaml refuses at its place.
+// instead, reporting what go-yaml refuses at its place. Plain block text, most of a manifest
+// repository, is read first by plain-block.ts, which gives the same result in one pass.
 import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
 import { defineKey, doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
@@ -92,7 +93,6 @@ interface SeqFrame {
 }
 
 type Frame = MapFrame | SeqFrame;
-
 
 /**
  * Parses one document's text (a `---` group of a stream, as readChunk gives it: go-yaml's line
