@@ -195,14 +195,31 @@ function measure(cmd, args, opts = {}) {
       }
     };
     const timer = setInterval(poll, 5);
+    // Past its time, the measured process is stopped (SIGTERM), and GNU time, its parent when
+    // there is one, still reports its CPU and peak.
+    let stopped = false;
+    const limit = opts.timeoutMs
+      ? setTimeout(() => {
+          stopped = true;
+          let pids = [];
+          try {
+            pids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+          } catch {
+            // no /proc: the child itself
+          }
+          if (TIME && pids.length > 0) for (const pid of pids) process.kill(pid, 'SIGTERM');
+          else child.kill('SIGTERM');
+        }, opts.timeoutMs)
+      : undefined;
     child.on('exit', () => poll());
     child.on('close', (code) => {
       clearInterval(timer);
+      clearTimeout(limit);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       const at = stderr.lastIndexOf(TIME_MARK);
-      if (at === -1) return resolve({ ms, cpuMs: NaN, peakMB: peakKB / 1024, code, stdout, stderr, lines });
+      if (at === -1) return resolve({ ms, cpuMs: NaN, peakMB: peakKB / 1024, code, stdout, stderr, lines, stopped });
       const [user, sys, maxKB] = stderr.slice(at + TIME_MARK.length).trim().split(/\s+/).map(Number);
-      resolve({ ms, cpuMs: (user + sys) * 1000, peakMB: maxKB / 1024, code, stdout, stderr: stderr.slice(0, at), lines });
+      resolve({ ms, cpuMs: (user + sys) * 1000, peakMB: maxKB / 1024, code, stdout, stderr: stderr.slice(0, at), lines, stopped });
     });
   });
 }
@@ -588,6 +605,12 @@ async function benchCache() {
 
 /** The monorepo sizes, in MB (BENCH_MONOREPO_SIZES=128,512,1024 by default). */
 const MONOREPO_SIZES = (process.env.BENCH_MONOREPO_SIZES ?? '128,512,1024').split(',').map(Number).filter((n) => n > 0);
+/**
+ * How long one monorepo lint may run, in seconds (BENCH_MONOREPO_TIMEOUT, 1,500 by default:
+ * twice what 1 GB takes at the 128 MB run's throughput); one still running then is stopped and
+ * reported as not finished, so that a full run of the benchmarks ends by itself.
+ */
+const MONOREPO_TIMEOUT_S = Number(process.env.BENCH_MONOREPO_TIMEOUT ?? 1500);
 
 /**
  * monorepo: scripts/bench/monorepo.mjs builds a synthetic monorepo at each size (teams,
@@ -602,9 +625,13 @@ async function benchMonorepo() {
     try {
       const tree = join(dir, 'monorepo');
       const made = JSON.parse(spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench', 'monorepo.mjs'), tree, String(mb)], { encoding: 'utf8' }).stdout);
-      const r = await measure(process.execPath, [MESHLINT, '.', '-f', 'json', '-o', '/dev/null', '--stats'], { cwd: tree });
+      const r = await measure(process.execPath, [MESHLINT, '.', '-f', 'json', '-o', '/dev/null', '--stats'], { cwd: tree, timeoutMs: MONOREPO_TIMEOUT_S * 1000 });
       // A lint ends with 0 or 1 (findings); anything else did not finish: its speed means nothing.
-      const failed = r.code === 0 || r.code === 1 ? undefined : `did not finish: exit ${r.code}${/heap out of memory|Reached heap limit/.test(r.stderr) ? ', out of memory' : ''}`;
+      const failed = r.stopped
+        ? `did not finish: stopped after ${MONOREPO_TIMEOUT_S} s (BENCH_MONOREPO_TIMEOUT)`
+        : r.code === 0 || r.code === 1
+          ? undefined
+          : `did not finish: exit ${r.code}${/heap out of memory|Reached heap limit/.test(r.stderr) ? ', out of memory' : ''}`;
       rows.push({ mb, made, r, failed });
       console.log(`  ${fmt(made.bytes / 1e6, 0)} MB, ${made.files} files, ${made.namespaces} namespaces, ${made.webhooks} webhooks: ${fmt(r.ms / 1000, 1)} s, CPU ${fmt(r.cpuMs / 1000, 1)} s, ${fmt(made.bytes / 1e6 / (r.ms / 1000), 2)} MB/s, peak ${fmt(r.peakMB, 0)} MB (exit ${r.code}${failed ? `: ${failed}` : ''})`);
     } finally {
