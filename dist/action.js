@@ -50389,7 +50389,10 @@ var Recorder = class {
   /** Files opened and not read through their descriptor yet. */
   opened = /* @__PURE__ */ new Map();
   broken = false;
+  /** Calls made while this is set are meshlint's own reads, not the run's inputs (see unrecorded). */
+  paused = false;
   note(op, path, sig) {
+    if (this.paused) return;
     if (path === void 0) {
       this.broken = true;
       return;
@@ -50422,6 +50425,16 @@ function call(fn2, after, failed) {
   }
   after(result);
   return result;
+}
+function unrecorded(read2) {
+  const rec = active;
+  if (!rec || rec.paused) return read2();
+  rec.paused = true;
+  try {
+    return read2();
+  } finally {
+    rec.paused = false;
+  }
 }
 function startRecording(strategy, written) {
   if (active) return void 0;
@@ -50620,7 +50633,7 @@ var RunCache = class _RunCache {
     this.head = head2;
     this.key = key;
     this.written = written;
-    this.parsesRead = parses;
+    this.readParts = parses;
   }
   settings;
   build;
@@ -50628,13 +50641,24 @@ var RunCache = class _RunCache {
   key;
   written;
   store;
+  /** Reads the documents part (see CacheFile.parses), until it is read. */
+  readParts;
   /** The documents part as read, until it is decoded (the file's bytes are let go then). */
   parsesRead;
   recording;
+  /** The documents part as the file holds it, read once. */
+  partsRead() {
+    if (this.readParts) {
+      this.parsesRead = this.readParts();
+      this.readParts = void 0;
+    }
+    return this.parsesRead;
+  }
   /** The documents the cache holds, read from the file the first time they are asked for (a report given again needs none). */
   get parses() {
     if (!this.store) {
-      this.store = new ParseStore(new Map(this.parsesRead ? readParses(this.parsesRead) : []));
+      const read2 = this.partsRead();
+      this.store = new ParseStore(new Map(read2 ? readParses(read2) : []));
       this.parsesRead = void 0;
     }
     return this.store;
@@ -50678,7 +50702,7 @@ var RunCache = class _RunCache {
       const headBytes = v8().serialize(head2);
       const length = Buffer.alloc(HEAD_LENGTH_BYTES);
       length.writeUInt32BE(headBytes.length);
-      const parses = this.parsesRead ?? v8().serialize(this.parses.entries());
+      const parses = (this.store ? void 0 : this.partsRead()) ?? v8().serialize(this.parses.entries());
       writeWithin(this.settings.file, Buffer.concat([length, headBytes, parses]), { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const why = e instanceof WriteRefused ? e.message : describeFsError(e);
@@ -50687,39 +50711,53 @@ var RunCache = class _RunCache {
     }
   }
 };
-function readCache(settings, build2) {
+function readExactly(fd, at3, length) {
+  const bytes = Buffer.allocUnsafe(length);
+  for (let done = 0; done < length; ) {
+    const n = readSync2(fd, bytes, done, length - done, at3 + done);
+    if (n === 0) return void 0;
+    done += n;
+  }
+  return bytes;
+}
+var sameFile2 = (a, b) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+function withCacheFile(file, read2) {
   let fd;
   try {
-    fd = openSync4(settings.file, constants5.O_RDONLY | NO_FOLLOW2 | (constants5.O_NONBLOCK ?? 0));
+    fd = openSync4(file, constants5.O_RDONLY | NO_FOLLOW2 | (constants5.O_NONBLOCK ?? 0));
   } catch {
     return void 0;
   }
-  let bytes;
   try {
-    const st2 = fstatSync2(fd);
-    if (!st2.isFile() || st2.size > MAX_CACHE_FILE_BYTES) return void 0;
-    bytes = Buffer.alloc(st2.size);
-    for (let at3 = 0; at3 < st2.size; ) {
-      const n = readSync2(fd, bytes, at3, st2.size - at3, at3);
-      if (n === 0) return void 0;
-      at3 += n;
-    }
+    const st2 = fstatSync2(fd, { bigint: true });
+    if (!st2.isFile() || st2.size > BigInt(MAX_CACHE_FILE_BYTES)) return void 0;
+    return read2(fd, { dev: st2.dev, ino: st2.ino, size: st2.size, mtimeNs: st2.mtimeNs });
   } catch {
     return void 0;
   } finally {
     closeSync4(fd);
   }
-  if (bytes.length < HEAD_LENGTH_BYTES) return void 0;
-  const headEnd = HEAD_LENGTH_BYTES + bytes.readUInt32BE(0);
-  if (headEnd > bytes.length) return void 0;
+}
+function readCache(settings, build2) {
+  const read2 = withCacheFile(settings.file, (fd, identity2) => {
+    const length = readExactly(fd, 0, HEAD_LENGTH_BYTES);
+    if (!length) return void 0;
+    const headEnd2 = HEAD_LENGTH_BYTES + length.readUInt32BE(0);
+    if (BigInt(headEnd2) > identity2.size) return void 0;
+    const bytes = readExactly(fd, HEAD_LENGTH_BYTES, headEnd2 - HEAD_LENGTH_BYTES);
+    return bytes ? { bytes, headEnd: headEnd2, identity: identity2 } : void 0;
+  });
+  if (!read2) return void 0;
   let head2;
   try {
-    head2 = v8().deserialize(bytes.subarray(HEAD_LENGTH_BYTES, headEnd));
+    head2 = v8().deserialize(read2.bytes);
   } catch {
     return void 0;
   }
   if (!isCacheHead(head2) || head2.build !== build2) return void 0;
-  return { head: head2.strategy === settings.strategy ? head2 : { ...head2, run: void 0 }, parses: bytes.subarray(headEnd) };
+  const { headEnd, identity } = read2;
+  const parses = () => unrecorded(() => withCacheFile(settings.file, (fd, now) => sameFile2(identity, now) ? readExactly(fd, headEnd, Number(now.size) - headEnd) : void 0));
+  return { head: head2.strategy === settings.strategy ? head2 : { ...head2, run: void 0 }, parses };
 }
 function readParses(bytes) {
   let data;

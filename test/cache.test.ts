@@ -376,4 +376,28 @@ test('--cache goes with a lint run; --cache-strategy takes metadata or content; 
   });
 });
 
+test('the documents part is read from the file the head came from: one written in between is not taken', () => {
+  withTemp((t) => {
+    repo(t);
+    cached(t);
+    const { values } = parse([...LINT, '--cache']);
+    const io = quietIO(t);
+    const settings = cacheSettings(values, io);
+    if (!settings) throw new Error('no --cache');
+    const opened = RunCache.open(settings, values, [...LINT, '--cache'], io, false);
+    // Another run rewrites the cache after this one read its head: its documents are another run's.
+    const file = readFileSync(t.path('.meshlintcache'));
+    writeFileSync(t.path('.meshlintcache'), Buffer.concat([file, Buffer.alloc(1)]));
+    const store = opened.parses;
+    assert.equal([store.counts.reused, store.counts.parsed], [0, 0], 'no documents taken');
+    assert.is(results(t, LINT, store), results(t, LINT), 'the same as without the cache');
+    assert.equal(store.counts.parsed, 5, 'every file parsed again');
+    // Read from the same file as the head, they are taken.
+    cached(t);
+    const again = RunCache.open(settings, values, [...LINT, '--cache'], io, false).parses;
+    assert.is(results(t, LINT, again), results(t, LINT));
+    assert.equal([again.counts.reused, again.counts.parsed], [5, 0], 'every file from the cache');
+  });
+});
+
 test.run();

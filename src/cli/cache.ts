@@ -20,7 +20,7 @@ import { describeFsError, displayPathOf, readRegularFile } from '../load/read.ts
 import { encodeDocuments, encodeGroups, RecordedDocuments } from '../parse/parse-records.ts';
 import { groupsOf, parseGroup, type Slice } from '../parse/yaml.ts';
 import type { Values } from './args.ts';
-import { type CacheStrategy, type Looked, startRecording, unchanged, type Recording } from './fs-record.ts';
+import { type CacheStrategy, type Looked, startRecording, unchanged, unrecorded, type Recording } from './fs-record.ts';
 import { type CliIO, UsageError } from './io.ts';
 
 export const DEFAULT_CACHE_FILE = '.meshlintcache';
@@ -63,8 +63,12 @@ type Parses = readonly (readonly [string, string])[];
 
 interface CacheFile {
   readonly head: CacheHead;
-  /** The documents part as written, decoded only when a run lints (see RunCache.parses). */
-  readonly parses: Uint8Array;
+  /**
+   * The documents part as written, read from the file and decoded only when a run lints (see
+   * RunCache.parses): a report given again reads the head alone. Undefined when the file is no
+   * longer the one the head was read from.
+   */
+  readonly parses: () => Uint8Array | undefined;
 }
 
 /** The file: the head's length (4 bytes, big-endian), the head, the documents; each part V8's serialization of plain data. */
@@ -196,6 +200,8 @@ export class ParseStore {
 /** One run's use of the cache: what it found, what it records, what it writes. */
 export class RunCache {
   private store: ParseStore | undefined;
+  /** Reads the documents part (see CacheFile.parses), until it is read. */
+  private readParts: (() => Uint8Array | undefined) | undefined;
   /** The documents part as read, until it is decoded (the file's bytes are let go then). */
   private parsesRead: Uint8Array | undefined;
   private recording: Recording | undefined;
@@ -205,17 +211,27 @@ export class RunCache {
     private readonly build: string,
     /** What the cache file said it was made by, and its last report. */
     private readonly head: CacheHead | undefined,
-    parses: Uint8Array | undefined,
+    parses: (() => Uint8Array | undefined) | undefined,
     private readonly key: string,
     private readonly written: ReadonlySet<string>,
   ) {
-    this.parsesRead = parses;
+    this.readParts = parses;
+  }
+
+  /** The documents part as the file holds it, read once. */
+  private partsRead(): Uint8Array | undefined {
+    if (this.readParts) {
+      this.parsesRead = this.readParts();
+      this.readParts = undefined;
+    }
+    return this.parsesRead;
   }
 
   /** The documents the cache holds, read from the file the first time they are asked for (a report given again needs none). */
   get parses(): ParseStore {
     if (!this.store) {
-      this.store = new ParseStore(new Map(this.parsesRead ? readParses(this.parsesRead) : []));
+      const read = this.partsRead();
+      this.store = new ParseStore(new Map(read ? readParses(read) : []));
       this.parsesRead = undefined;
     }
     return this.store;
@@ -267,7 +283,7 @@ export class RunCache {
       const length = Buffer.alloc(HEAD_LENGTH_BYTES);
       length.writeUInt32BE(headBytes.length);
       // Documents never read this run are written back as they were read.
-      const parses = this.parsesRead ?? v8().serialize(this.parses.entries() satisfies Parses);
+      const parses = (this.store ? undefined : this.partsRead()) ?? v8().serialize(this.parses.entries() satisfies Parses);
       writeWithin(this.settings.file, Buffer.concat([length, headBytes, parses]), { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
       const why = e instanceof WriteRefused ? e.message : describeFsError(e);
@@ -276,42 +292,75 @@ export class RunCache {
   }
 }
 
-/** The cache file's contents, or undefined when there is none, it cannot be read, or another meshlint or Node wrote it; its report only with the same strategy. */
-function readCache(settings: CacheSettings, build: string): CacheFile | undefined {
+/** `length` bytes of an open file from `at`, or undefined when it holds fewer. */
+function readExactly(fd: number, at: number, length: number): Buffer | undefined {
+  const bytes = Buffer.allocUnsafe(length);
+  for (let done = 0; done < length; ) {
+    const n = readSync(fd, bytes, done, length - done, at + done);
+    if (n === 0) return undefined;
+    done += n;
+  }
+  return bytes;
+}
+
+/** Which file a cache was read from, and when it was last written: its documents part is read from that file only. */
+interface FileIdentity {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly mtimeNs: bigint;
+}
+
+const sameFile = (a: FileIdentity, b: FileIdentity): boolean => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+
+/**
+ * Opens the cache file (never through a link: a repository cannot point the cache at another
+ * file) and calls `read` with it and what it is; undefined when it cannot be read or is not a
+ * regular file of a size meshlint writes.
+ */
+function withCacheFile<T>(file: string, read: (fd: number, identity: FileIdentity) => T | undefined): T | undefined {
   let fd: number;
   try {
-    // Never through a link: a repository cannot point the cache at another file.
-    fd = openSync(settings.file, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(file, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0));
   } catch {
     return undefined;
   }
-  let bytes: Buffer;
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_CACHE_FILE_BYTES) return undefined;
-    bytes = Buffer.alloc(st.size);
-    for (let at = 0; at < st.size; ) {
-      const n = readSync(fd, bytes, at, st.size - at, at);
-      if (n === 0) return undefined;
-      at += n;
-    }
+    const st = fstatSync(fd, { bigint: true });
+    if (!st.isFile() || st.size > BigInt(MAX_CACHE_FILE_BYTES)) return undefined;
+    return read(fd, { dev: st.dev, ino: st.ino, size: st.size, mtimeNs: st.mtimeNs });
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
-  if (bytes.length < HEAD_LENGTH_BYTES) return undefined;
-  const headEnd = HEAD_LENGTH_BYTES + bytes.readUInt32BE(0);
-  if (headEnd > bytes.length) return undefined;
+}
+
+/** The cache file's head, or undefined when there is none, it cannot be read, or another meshlint or Node wrote it; its report only with the same strategy. */
+function readCache(settings: CacheSettings, build: string): CacheFile | undefined {
+  const read = withCacheFile(settings.file, (fd, identity) => {
+    const length = readExactly(fd, 0, HEAD_LENGTH_BYTES);
+    if (!length) return undefined;
+    const headEnd = HEAD_LENGTH_BYTES + length.readUInt32BE(0);
+    if (BigInt(headEnd) > identity.size) return undefined;
+    const bytes = readExactly(fd, HEAD_LENGTH_BYTES, headEnd - HEAD_LENGTH_BYTES);
+    return bytes ? { bytes, headEnd, identity } : undefined;
+  });
+  if (!read) return undefined;
   let head: unknown;
   try {
-    head = v8().deserialize(bytes.subarray(HEAD_LENGTH_BYTES, headEnd));
+    head = v8().deserialize(read.bytes);
   } catch {
     return undefined;
   }
   if (!isCacheHead(head) || head.build !== build) return undefined;
+  const { headEnd, identity } = read;
+  // The documents are read later, from the same file as it was then (a file written since holds
+  // another run's), and while a run is recorded: the cache's own file is not one of its inputs.
+  const parses = (): Uint8Array | undefined =>
+    unrecorded(() => withCacheFile(settings.file, (fd, now) => (sameFile(identity, now) ? readExactly(fd, headEnd, Number(now.size) - headEnd) : undefined)));
   // The documents hold whatever the strategy; the report was checked against one.
-  return { head: head.strategy === settings.strategy ? head : { ...head, run: undefined }, parses: bytes.subarray(headEnd) };
+  return { head: head.strategy === settings.strategy ? head : { ...head, run: undefined }, parses };
 }
 
 /** The documents part, or none when it cannot be read: those files are parsed again. */

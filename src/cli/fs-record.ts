@@ -157,6 +157,8 @@ class Recorder implements Recording {
   /** Files opened and not read through their descriptor yet. */
   readonly opened = new Map<number, string>();
   broken = false;
+  /** Calls made while this is set are meshlint's own reads, not the run's inputs (see unrecorded). */
+  paused = false;
 
   constructor(
     readonly strategy: CacheStrategy,
@@ -164,6 +166,7 @@ class Recorder implements Recording {
   ) {}
 
   note(op: Op, path: string | undefined, sig: () => string): void {
+    if (this.paused) return;
     if (path === undefined) {
       this.broken = true;
       return;
@@ -200,6 +203,18 @@ function call<T>(fn: () => T, after: (r: T) => void, failed: (e: unknown) => voi
   }
   after(result);
   return result;
+}
+
+/** Runs `read` without recording its calls: the cache reading its own file while a run is recorded. */
+export function unrecorded<T>(read: () => T): T {
+  const rec = active;
+  if (!rec || rec.paused) return read();
+  rec.paused = true;
+  try {
+    return read();
+  } finally {
+    rec.paused = false;
+  }
 }
 
 /**
